@@ -1,0 +1,32 @@
+// Every UI text in the three languages. Categories, wilayas and conditions come
+// from common/reference-data.ts (their single source) as the `categories`,
+// `cities` and `conditions` namespaces.
+import type { Lang } from '../../common/languages.ts';
+import { CATEGORIES, CONDITIONS, WILAYAS } from '../../common/reference-data.ts';
+import { ar } from './locales/ar.ts';
+import { en } from './locales/en.ts';
+import { fr } from './locales/fr.ts';
+import { about } from '../content/about.ts';
+
+/** The shape of en.ts with every leaf widened to string. */
+export type Messages = Widen<typeof en>;
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+
+const UI: Record<Lang, Messages> = { ar, fr, en };
+
+function referenceNamespaces(lang: Lang) {
+  return {
+    categories: Object.fromEntries([['all', { ar: 'كل الفئات', fr: 'Toutes les catégories', en: 'All categories' }[lang]], ...CATEGORIES.map((c) => [c.key, c.name[lang]])]),
+    cities: Object.fromEntries([['all', { ar: 'كل الولايات', fr: 'Toutes les wilayas', en: 'All wilayas' }[lang]], ...WILAYAS.map((w) => [w.key, w.name[lang]])]),
+    conditions: Object.fromEntries(CONDITIONS.map((c) => [c.key, c.name[lang]])),
+  };
+}
+
+export function resourcesFor(lang: Lang) {
+  const ui = UI[lang];
+  // The specification reads the about card from layout.aboutContent; its text lives in app/content/about.ts.
+  const layout = { ...ui.layout, aboutContent: { title: about.title[lang], description: about.description[lang] } };
+  return { ...ui, layout, ...referenceNamespaces(lang) };
+}
+
+export const NAMESPACES = ['common', 'layout', 'home', 'blog', 'notFound', 'errors', 'categories', 'cities', 'conditions'] as const;

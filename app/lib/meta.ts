@@ -1,0 +1,28 @@
+// Page titles and descriptions for route `meta` exports, which run outside React
+// and so cannot use the translation hook.
+import type { i18n } from 'i18next';
+import { DEFAULT_LANG, isLang, type Lang } from '../../common/languages.ts';
+import { createI18n } from '../i18n/i18n.ts';
+import type { RootData } from './root-data.ts';
+
+const instances = new Map<Lang, i18n>();
+
+export function translatorFor(lang: Lang) {
+  let instance = instances.get(lang);
+  if (!instance) {
+    instance = createI18n(lang);
+    instances.set(lang, instance);
+  }
+  return instance.t;
+}
+
+/** The language of a meta function's matches (the root loader's data). */
+export function langOfMatches(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): Lang {
+  const root = matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
+  return root && isLang(root.lang) ? root.lang : DEFAULT_LANG;
+}
+
+export function pageMeta(title: string, description?: string) {
+  const t = `${title} · EcoSouk`;
+  return [{ title: t }, ...(description ? [{ name: 'description', content: description }] : [])];
+}

@@ -1,0 +1,21 @@
+import { useRouteLoaderData } from 'react-router';
+import { DEFAULT_LANG, type Lang } from '../../common/languages.ts';
+import type { Theme } from '../../common/constants.ts';
+
+export interface RootData {
+  lang: Lang;
+  theme: Theme;
+  year: number;
+  publicUrl: string;
+}
+
+const fallback: RootData = { lang: DEFAULT_LANG, theme: 'light', year: new Date().getFullYear(), publicUrl: '' };
+
+/** Root loader data; defaults when the root loader itself failed. */
+export function useRootData(): RootData {
+  return (useRouteLoaderData('root') as RootData | undefined) ?? fallback;
+}
+
+export function useLang(): Lang {
+  return useRootData().lang;
+}

@@ -1,0 +1,101 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { Route } from './+types/root';
+import { appContext } from '#app-context';
+import { LANG_COOKIE, LANG_STORAGE_KEY, THEME_COOKIE } from '../common/constants.ts';
+import { readCookie } from '../common/cookies.ts';
+import { detectLanguage } from '../common/detect-language.ts';
+import { dirOf, isLang } from '../common/languages.ts';
+import { SiteFooter } from './components/site-footer.tsx';
+import { SiteHeader } from './components/site-header.tsx';
+import { NotFound } from './components/not-found.tsx';
+import { UnexpectedError } from './components/unexpected-error.tsx';
+import { createI18n } from './i18n/i18n.ts';
+import { useRootData, type RootData } from './lib/root-data.ts';
+import { ThemeProvider, useTheme } from './lib/theme.tsx';
+import './app.css';
+
+export function loader({ request, context }: Route.LoaderArgs): RootData {
+  const first = new URL(request.url).pathname.split('/')[1];
+  const lang = isLang(first) ? first : detectLanguage(request);
+  const theme = readCookie(request.headers.get('cookie'), THEME_COOKIE) === 'dark' ? 'dark' : 'light';
+  return { lang, theme, year: new Date().getFullYear(), publicUrl: context.get(appContext).services.config.publicUrl };
+}
+
+// Theme and language come from the URL and a cookie that only change with a reload
+// or a navigation the user makes; nothing else needs the root loader again.
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname.split('/')[1] !== nextUrl.pathname.split('/')[1]) return true;
+  return defaultShouldRevalidate && currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search;
+}
+
+function Document({ children }: { children: ReactNode }) {
+  const { lang } = useRootData();
+  const { theme } = useTheme();
+  return (
+    <html lang={lang} dir={dirOf(lang)} className={theme} style={{ colorScheme: theme }}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#166534" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-surface text-ink antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { lang, theme } = useRootData();
+  const i18n = useMemo(() => createI18n(lang), [lang]);
+  useEffect(() => {
+    // Remember the language the way the specification's detector does.
+    if (readCookie(document.cookie, LANG_COOKIE) !== lang) {
+      document.cookie = `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`;
+    }
+    try {
+      localStorage.setItem(LANG_STORAGE_KEY, lang);
+    } catch {
+      // Storage can be unavailable; the cookie is enough.
+    }
+  }, [lang]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider initial={theme}>
+        <Document>{children}</Document>
+      </ThemeProvider>
+    </I18nextProvider>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound && typeof console !== 'undefined' && !isRouteErrorResponse(error)) console.error(error);
+  return <Shell>{notFound ? <NotFound /> : <UnexpectedError />}</Shell>;
+}

@@ -1,0 +1,15 @@
+// Business constants of the specification (section 9) and PRODUCT.md, used by pages, API and tests.
+export const PRODUCTS_PAGE_SIZE = 10;
+export const SHOP_PAGE_LIMIT = 24;
+export const HOME_NEWEST_LIMIT = 12;
+export const PRICE_MIN = 1;
+export const PRICE_MAX = 1_000_000_000;
+export const MAX_PHOTOS = 10;
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const CURRENCY_LABEL = { ar: 'د.ج', fr: 'DA', en: 'DZD' } as const;
+export const LANG_COOKIE = 'i18next';
+export const LANG_STORAGE_KEY = 'i18nextLng';
+export const THEME_COOKIE = 'theme';
+export const THEME_STORAGE_KEY = 'ecosouk-theme';
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];

@@ -1,0 +1,28 @@
+// Prices and dates in the user's language (PRODUCT.md: two decimals, Latin digits, a
+// translated dinar label).
+import { INTL_LOCALE, type Lang } from './languages.ts';
+import { CURRENCY_LABEL } from './constants.ts';
+
+const priceFormats = new Map<Lang, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+export function formatPrice(amount: number, lang: Lang): string {
+  let format = priceFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALE[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    priceFormats.set(lang, format);
+  }
+  const number = format.format(amount);
+  return lang === 'ar' ? `${number} ${CURRENCY_LABEL.ar}` : `${number} ${CURRENCY_LABEL[lang]}`;
+}
+
+/** Long local date ("21 novembre 2026"), in UTC so server and browser agree. */
+export function formatDate(value: string | Date, lang: Lang, style: 'long' | 'medium' = 'long'): string {
+  const key = `${lang}:${style}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[lang], { dateStyle: style, timeZone: 'Africa/Algiers' });
+    dateFormats.set(key, format);
+  }
+  return format.format(typeof value === 'string' ? new Date(value) : value);
+}

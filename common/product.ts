@@ -1,0 +1,45 @@
+// The Product shape of API.md: what the API returns and what the pages render.
+import type { Lang } from './languages.ts';
+
+export interface ApiImage {
+  url: string;
+  width: number;
+  height: number;
+  /** width → URL */
+  variants: Record<string, string>;
+}
+
+export interface ApiProduct {
+  id: string;
+  userId: string;
+  category: string;
+  condition: string;
+  title: string;
+  title_ar: string | null;
+  title_fr: string | null;
+  title_en: string | null;
+  desc: string;
+  desc_ar: string | null;
+  desc_fr: string | null;
+  desc_en: string | null;
+  img: string | null;
+  images: string[];
+  /** Sizes and variants of `images`, same order; used for srcset. */
+  photos: ApiImage[];
+  price: number;
+  address: string;
+  status: 'active' | 'inactive';
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+  contact?: string;
+}
+
+/** The title in the active language, else the original the seller wrote. */
+export function localizedTitle(p: Pick<ApiProduct, 'title' | 'title_ar' | 'title_fr' | 'title_en'>, lang: Lang) {
+  return p[`title_${lang}`] || p.title;
+}
+
+export function localizedDesc(p: Pick<ApiProduct, 'desc' | 'desc_ar' | 'desc_fr' | 'desc_en'>, lang: Lang) {
+  return p[`desc_${lang}`] || p.desc;
+}

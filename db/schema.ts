@@ -1,0 +1,170 @@
+// One PostgreSQL schema for both engines (PGlite embedded, PostgreSQL in production).
+// Ordered indexes are declared with the exact direction and NULLS clause that
+// server/services/products.server... queries use, or the planner would ignore them.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    // Stored lower-cased; uniqueness is therefore case-insensitive.
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    address: text('address'),
+    // International form (+213…); shown in national form.
+    phone: text('phone'),
+    bio: text('bio'),
+    image: text('image'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    lang: text('lang').notNull().default('ar'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    // SHA-256 of the cookie's random token: a leaked table does not give out live sessions.
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_tokens_token_hash_key').on(t.tokenHash), index('email_tokens_user_id_idx').on(t.userId, t.purpose)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    condition: text('condition').notNull(),
+    title: text('title').notNull(),
+    titleAr: text('title_ar'),
+    titleFr: text('title_fr'),
+    titleEn: text('title_en'),
+    desc: text('desc').notNull(),
+    descAr: text('desc_ar'),
+    descFr: text('desc_fr'),
+    descEn: text('desc_en'),
+    // Language detected for `title`/`desc`: which of the _xx fields holds the original.
+    originalLang: text('original_lang').notNull(),
+    price: integer('price').notNull(),
+    contact: text('contact').notNull(),
+    address: text('address').notNull(),
+    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    views: integer('views').notNull().default(0),
+    phoneReveals: integer('phone_reveals').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => {
+    const active = sql`status = 'active'`;
+    return [
+      // Newest first, the default listing order (home page, API default sort).
+      index('products_active_created_idx').on(t.createdAt.desc(), t.id.desc()).where(active),
+      index('products_active_category_created_idx').on(t.category, t.createdAt.desc(), t.id.desc()).where(active),
+      index('products_active_address_created_idx').on(t.address, t.createdAt.desc(), t.id.desc()).where(active),
+      index('products_active_price_idx').on(t.price, t.id).where(active),
+      // The shop page and the dashboard: one seller's listings, newest first.
+      index('products_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    ];
+  },
+);
+
+/** Every stored upload, attached to a listing or not yet (cleaned after a day if never attached). */
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    position: integer('position').notNull().default(0),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    // width (as a string) → URL of the WebP variant
+    variants: jsonb('variants').$type<Record<string, string>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('images_key_key').on(t.key),
+    index('images_product_idx').on(t.productId, t.position),
+    index('images_orphans_idx').on(t.createdAt).where(sql`product_id IS NULL`),
+    index('images_user_idx').on(t.userId),
+  ],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  message: text('message').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** Analytics and the seller's recent activity: views, phone reveals, phone toggles. */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type', { enum: ['view', 'phone_reveal', 'phone_toggle'] }).notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    // Taken from the product at the time of the event, never from the client.
+    category: text('category').notNull(),
+    shown: boolean('shown'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('events_product_created_idx').on(t.productId, t.createdAt.desc())],
+);
+
+export type User = typeof users.$inferSelect;
+export type Product = typeof products.$inferSelect;
+export type NewProduct = typeof products.$inferInsert;
+export type Image = typeof images.$inferSelect;

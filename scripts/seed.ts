@@ -1,0 +1,22 @@
+// `npm run db:seed`: puts the demo catalogue into the configured database
+// (the embedded one, or PostgreSQL when DATABASE_URL is set), if it has no users yet.
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../db/client.ts';
+import { seedDemoCatalogue } from '../db/seed/seed.ts';
+import { createServices } from '../server/services/index.ts';
+import { createLocalDiskStorage } from '../server/storage/local-disk.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dir: config.dbDir });
+try {
+  await database.migrate();
+  const services = createServices({ config, database, storage: createLocalDiskStorage(config.uploadsDir) });
+  const result = await seedDemoCatalogue(services, { onlyIfEmpty: true });
+  console.log(
+    result
+      ? `Demo catalogue created: ${result.listings} listings; sign in as ${result.email} / ${result.password}`
+      : 'The database already has users: nothing seeded.',
+  );
+} finally {
+  await database.close();
+}

@@ -1,0 +1,59 @@
+// Health and reference data.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CATEGORIES, CONDITIONS, WILAYAS } from '../../common/reference-data.ts';
+import { errorBody, okBody } from '../http/envelope.ts';
+import type { Services } from '../services/index.ts';
+
+const localized = z.object({ ar: z.string(), fr: z.string(), en: z.string() });
+
+export function systemRoutes(services: Services): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/health',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Liveness and database check',
+          response: {
+            200: okBody(z.object({ status: z.literal('ok'), db: z.literal('ok') })),
+            503: errorBody,
+          },
+        },
+      },
+      async (_request, reply) => {
+        try {
+          await services.database.ping();
+        } catch {
+          return reply.status(503).send({ success: false, code: 'SERVICE_UNAVAILABLE', message: 'Database unavailable' });
+        }
+        return reply.header('cache-control', 'no-store').send({ success: true, data: { status: 'ok', db: 'ok' } });
+      },
+    );
+
+    const meta = {
+      categories: CATEGORIES.map(({ key, name }) => ({ key, name })),
+      wilayas: WILAYAS.map(({ key, code, name }) => ({ key, code, name })),
+      conditions: CONDITIONS.map(({ key, name }) => ({ key, name })),
+    };
+    app.get(
+      '/meta',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Categories, wilayas and conditions with their names in ar, fr and en',
+          response: {
+            200: okBody(
+              z.object({
+                categories: z.array(z.object({ key: z.string(), name: localized })),
+                wilayas: z.array(z.object({ key: z.string(), code: z.string(), name: localized })),
+                conditions: z.array(z.object({ key: z.string(), name: localized })),
+              }),
+            ),
+          },
+        },
+      },
+      async (_request, reply) => reply.header('cache-control', 'public, max-age=3600').send({ success: true, data: meta }),
+    );
+  };
+}

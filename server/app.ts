@@ -1,0 +1,91 @@
+// The Fastify application: API under /api/v1, uploads, and React Router for every other path.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { fastifyReactRouter } from '@mcansh/react-router-fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { RouterContextProvider } from 'react-router';
+import type { ViteDevServer } from 'vite';
+import { appContext } from '#app-context';
+import { systemRoutes } from './api/system.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import type { Services } from './services/index.ts';
+
+export interface BuildAppOptions {
+  services: Services;
+  /** Serve pages: the production build, a Vite dev server, or nothing (API-only tests). */
+  pages?: { mode: 'production'; buildDir?: string } | { mode: 'dev'; vite: ViteDevServer } | false;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp({ services, pages = false, logger }: BuildAppOptions) {
+  const { config } = services;
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    // Forwarded headers are believed only from a proxy on this machine; see docs/decisions.
+    trustProxy: ['127.0.0.1', '::1'],
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(cookie);
+  await registerOpenApi(app, config.publicUrl);
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes(services));
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api/v1' },
+  );
+  // Any other path under /api/ is a JSON 404, never the HTML 404 page.
+  app.all('/api/*', { schema: { hide: true } }, async (_request, reply) =>
+    reply.status(404).send({ success: false, code: 'NOT_FOUND', message: 'Not found' }),
+  );
+
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    // Upload keys are content-unique: a URL never changes meaning.
+    maxAge: '365d',
+    immutable: true,
+  });
+
+  if (pages) {
+    await app.register(fastifyReactRouter, {
+      ...(pages.mode === 'dev'
+        ? { devServer: pages.vite }
+        : {
+            serverBuildPath: path.join(pages.buildDir ?? 'build', 'server/index.js'),
+            clientBuildDirectory: path.join(pages.buildDir ?? 'build', 'client'),
+          }),
+      mode: pages.mode === 'dev' ? 'development' : 'production',
+      getLoadContext(request) {
+        const context = new RouterContextProvider();
+        context.set(appContext, { services, requestId: String(request.id) });
+        return context;
+      },
+    });
+  }
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

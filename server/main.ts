@@ -1,0 +1,67 @@
+// Starts EcoSouk: configuration, database (migrated), demo catalogue, HTTP server,
+// and a shutdown that lets in-flight requests finish and closes the database cleanly.
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase } from '../db/client.ts';
+import { seedDemoCatalogue } from '../db/seed/seed.ts';
+import { buildApp } from './app.ts';
+import { createServices } from './services/index.ts';
+import { createLocalDiskStorage } from './storage/local-disk.ts';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const database = await openDatabase({ url: config.databaseUrl, dir: config.dbDir });
+await database.migrate();
+const storage = createLocalDiskStorage(config.uploadsDir);
+const services = createServices({ config, database, storage });
+const app = await buildApp({ services, pages: { mode: 'production' } });
+
+// The demo catalogue fills an empty embedded database only; PostgreSQL gets it from `npm run db:seed`.
+if (config.seedDemo && database.kind === 'pglite') {
+  const seeded = await seedDemoCatalogue(services, { onlyIfEmpty: true });
+  if (seeded) {
+    app.log.info(
+      { email: seeded.email, password: seeded.password, listings: seeded.listings },
+      `demo catalogue created: sign in as ${seeded.email} / ${seeded.password}`,
+    );
+  }
+}
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) {
+    app.log.warn(`${signal} again: exiting now`);
+    process.exit(1);
+  }
+  stopping = true;
+  app.log.info(`${signal} received: finishing in-flight requests`);
+  const timer = setTimeout(() => {
+    app.log.error('shutdown took more than 25 s: exiting');
+    process.exit(1);
+  }, 25_000);
+  try {
+    await app.close();
+    await database.close();
+    app.log.info('stopped cleanly');
+    clearTimeout(timer);
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`EcoSouk is ready at ${config.publicUrl} (database: ${database.kind === 'pglite' ? config.dbDir : 'PostgreSQL'})`);

@@ -1,0 +1,31 @@
+// Every stored photo goes through here: decoded with a pixel limit (decompression
+// bombs), rotated by its EXIF orientation, re-encoded to WebP in a few widths.
+// sharp writes no metadata unless asked, so EXIF/GPS/XMP are gone from the output.
+import sharp from 'sharp';
+
+export const LISTING_WIDTHS = [320, 640, 1200] as const;
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+export interface ProcessedImage {
+  width: number;
+  height: number;
+  variants: { width: number; data: Buffer }[];
+}
+
+export async function toWebpVariants(input: Buffer, widths: readonly number[] = LISTING_WIDTHS): Promise<ProcessedImage> {
+  const base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+  const meta = await base.metadata();
+  // Orientations 5–8 are quarter turns: the stored width is the displayed height.
+  const turned = (meta.orientation ?? 1) >= 5;
+  const shownWidth = turned ? meta.height : meta.width;
+  const shownHeight = turned ? meta.width : meta.height;
+  const widest = Math.min(shownWidth, widths[widths.length - 1] ?? shownWidth);
+  const targets = [...new Set(widths.map((w) => Math.min(w, widest)))];
+  const variants = await Promise.all(
+    targets.map(async (width) => ({
+      width,
+      data: await base.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 78, effort: 4 }).toBuffer(),
+    })),
+  );
+  return { width: widest, height: Math.round((shownHeight * widest) / shownWidth), variants };
+}

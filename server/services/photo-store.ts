@@ -1,0 +1,45 @@
+// Stores a listing photo: WebP variants in the file storage and a row in `images`.
+import { randomUUID } from 'node:crypto';
+import type { AppDb } from '../../db/client.ts';
+import { images, type Image } from '../../db/schema.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
+import { toWebpVariants } from './image-pipeline.ts';
+
+export async function storeListingPhoto(
+  db: AppDb,
+  storage: FileStorage,
+  input: Buffer,
+  owner: { userId: string; productId?: string; position?: number },
+): Promise<Image> {
+  const processed = await toWebpVariants(input);
+  const id = randomUUID();
+  const variants: Record<string, string> = {};
+  const keys: string[] = [];
+  for (const variant of processed.variants) {
+    const key = `listings/${id}/${variant.width}.webp`;
+    await storage.put(key, variant.data, 'image/webp');
+    keys.push(key);
+    variants[String(variant.width)] = storage.url(key);
+  }
+  try {
+    const [row] = await db
+      .insert(images)
+      .values({
+        id,
+        key: `listings/${id}`,
+        userId: owner.userId,
+        productId: owner.productId ?? null,
+        position: owner.position ?? 0,
+        width: processed.width,
+        height: processed.height,
+        bytes: processed.variants.reduce((sum, v) => sum + v.data.length, 0),
+        variants,
+      })
+      .returning();
+    if (!row) throw new Error('image row not returned');
+    return row;
+  } catch (error) {
+    await storage.delete(keys);
+    throw error;
+  }
+}

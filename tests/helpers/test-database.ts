@@ -1,0 +1,38 @@
+// A real database for integration tests: in-memory PGlite, or a fresh database
+// on the PostgreSQL server of TEST_DATABASE_URL (one per test worker).
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../../db/client.ts';
+
+export const TEST_ENGINE = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+
+export async function freshPostgresUrl(suffix: string): Promise<string> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `ecosouk_test_${suffix}_${process.env.VITEST_POOL_ID ?? '0'}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function openTestDatabase(suffix: string): Promise<Database> {
+  const database =
+    TEST_ENGINE === 'postgres' ? await openDatabase({ url: await freshPostgresUrl(suffix) }) : await openDatabase({});
+  await database.migrate();
+  return database;
+}
+
+/** Empties every table between tests (much cheaper than a new database). */
+export async function resetDatabase(database: Database) {
+  await database.db.execute(
+    sql`TRUNCATE users, sessions, email_tokens, products, images, contact_messages, events RESTART IDENTITY CASCADE`,
+  );
+}
