@@ -1,5 +1,6 @@
 // The Fastify application: API under /api/v1, uploads, and React Router for every other path.
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -59,6 +60,7 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
     reply.status(404).send({ success: false, code: 'NOT_FOUND', message: 'Not found' }),
   );
 
+  mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.uploadsDir,
     prefix: '/uploads/',

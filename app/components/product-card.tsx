@@ -19,7 +19,7 @@ export function ProductCard({ product, eager = false }: { product: ApiProduct; e
   const cover = product.photos[0];
   const title = localizedTitle(product, lang);
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-surface-raised shadow-sm transition hover:shadow-md">
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-line bg-surface-raised shadow-sm transition hover:shadow-md">
       <div className="relative aspect-[3/2] bg-surface-sunken">
         {cover ? (
           <img

@@ -20,8 +20,8 @@ export function SiteFooter() {
   const linkClass = 'text-sm text-ink-muted hover:text-ink hover:underline';
   return (
     <footer className="mt-16 border-t border-line bg-surface-raised">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1fr_1fr]">
-        <div className="space-y-3">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 grid-cols-2 md:grid-cols-[2fr_1fr_1fr_1fr]">
+        <div className="col-span-2 space-y-3 md:col-span-1">
           <Logo />
           <p className="max-w-xs text-sm text-ink-muted">{t('tagline')}</p>
           <p className="text-sm text-ink-muted">{t('layout:footer.madeIn')}</p>
@@ -50,7 +50,7 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
-        <div className="space-y-3">
+        <div className="col-span-2 space-y-3 md:col-span-1">
           <h2 className="text-sm font-semibold text-ink">{t('layout:footer.followUs')}</h2>
           <ul className="flex gap-2">
             {SOCIAL.map(({ key, href, Icon }) => (

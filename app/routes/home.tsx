@@ -44,9 +44,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="product-grid">
             {newest.map((product, index) => (
               <li key={product.id} className="flex">
-                <div className="flex w-full">
-                  <ProductCard product={product} eager={index < 2} />
-                </div>
+                <ProductCard product={product} eager={index < 2} />
               </li>
             ))}
           </ul>
