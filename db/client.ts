@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema.ts';
+import { lockDataDir } from './pglite-lock.ts';
 
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -56,8 +57,18 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (dir) await mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir ? { dataDir: dir, extensions: { pg_trgm, unaccent } } : { extensions: { pg_trgm, unaccent } });
+  let unlock = () => {};
+  if (dir) {
+    await mkdir(dir, { recursive: true });
+    unlock = lockDataDir(dir);
+  }
+  let client;
+  try {
+    client = await PGlite.create(dir ? { dataDir: dir, extensions: { pg_trgm, unaccent } } : { extensions: { pg_trgm, unaccent } });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzle(client, { schema });
   let closed = false;
   return {
@@ -71,7 +82,11 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     close: async () => {
       if (closed) return;
       closed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }

@@ -80,3 +80,17 @@ describe('compression', () => {
     expect(res.headers['content-encoding']).toBe('br');
   });
 });
+
+describe('health when the database is gone', () => {
+  it('answers 503 with the error body', async () => {
+    const other = await createTestContext('system-down');
+    try {
+      await other.database.close();
+      const res = await other.app.inject({ method: 'GET', url: '/api/v1/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+    } finally {
+      await other.app.close();
+    }
+  });
+});

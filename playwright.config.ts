@@ -1,0 +1,47 @@
+// End-to-end tests against the production build (`npm run test:e2e` builds it first),
+// in the system Chromium, with a fresh embedded database holding the demo catalogue.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { chromiumPath, CHROMIUM_ARGS } from './e2e/chromium.ts';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const port = Number(process.env.E2E_PORT ?? 3111);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: path.join(root, 'test-results'),
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: 'list',
+  use: {
+    baseURL,
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    trace: 'off',
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node server/main.ts',
+    cwd: root,
+    port,
+    env: {
+      PORT: String(port),
+      DATA_DIR: path.join(root, '.cache/e2e-data'),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      PUBLIC_URL: baseURL,
+      // Always the embedded database, whatever the shell exports (empty counts as unset).
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      NODE_ENV: 'production',
+    },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,28 @@
+// `npm run test:e2e [-- playwright args]`: builds the pages, then runs the Playwright
+// tests against the production server on a fresh embedded database (.cache/e2e-data).
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromiumPath } from '../e2e/chromium.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+try {
+  chromiumPath();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+
+rmSync(path.join(root, '.cache/e2e-data'), { recursive: true, force: true });
+
+const build = spawnSync(npx, ['react-router', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+if (build.status !== 0) {
+  console.error('The build failed; see the messages above.');
+  process.exit(build.status ?? 1);
+}
+
+const run = spawnSync(npx, ['playwright', 'test', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+process.exit(run.status ?? 1);
