@@ -6,12 +6,15 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { appContext } from '#app-context';
 import { systemRoutes } from './api/system.ts';
+import { userRoutes } from './api/users.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import type { Services } from './services/index.ts';
@@ -25,8 +28,10 @@ export interface BuildAppOptions {
 
 export async function buildApp({ services, pages = false, logger }: BuildAppOptions) {
   const { config } = services;
+  const logging: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> =
+    logger === undefined ? { loggerInstance: services.log as FastifyBaseLogger } : { logger };
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    ...logging,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -44,13 +49,16 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
     reply.header('x-request-id', request.id);
   });
 
+  registerSameOriginCheck(app, config.publicUrl);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
   await registerOpenApi(app, config.publicUrl);
 
   await app.register(
     async (api) => {
+      registerAuth(api, services);
       await api.register(systemRoutes(services));
+      await api.register(userRoutes(services));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

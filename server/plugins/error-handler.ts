@@ -2,6 +2,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from '../http/errors.ts';
+import { RateLimitedError } from '../services/rate-limit.ts';
+import { isValidationKey, VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
 
 const CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' },
@@ -9,11 +11,17 @@ const CLIENT_ERRORS: Record<string, { status: number; code: string; message: str
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported media type' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'VALIDATION_ERROR', message: 'Request body is empty' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'VALIDATION_ERROR', message: 'Request body is not valid JSON' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the file as multipart/form-data' },
+  FST_FILES_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Too many files' },
+  FST_PARTS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Too many parts' },
+  FST_FIELDS_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Too many fields' },
+  FST_PROTO_VIOLATION: { status: 400, code: 'VALIDATION_ERROR', message: 'Invalid field name' },
 };
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfter));
       return reply.status(error.status).send({
         success: false,
         code: error.code,
@@ -22,11 +30,16 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: FieldError[] = error.validation.map((v) => ({
-        path: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
-        code: String(v.params?.issue && typeof v.params.issue === 'object' && 'code' in v.params.issue ? v.params.issue.code : v.keyword),
-        message: v.message ?? 'Invalid value',
-      }));
+      const errors: FieldError[] = error.validation.map((v) => {
+        const key = v.message ?? '';
+        // Our schemas carry message keys (common/schemas/messages.ts); zod's own messages pass through.
+        const issueCode = v.params?.issue && typeof v.params.issue === 'object' && 'code' in v.params.issue ? v.params.issue.code : v.keyword;
+        return {
+          path: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
+          code: isValidationKey(key) ? key : String(issueCode),
+          message: isValidationKey(key) ? VALIDATION_MESSAGES[key].en : key || 'Invalid value',
+        };
+      });
       return reply.status(400).send({ success: false, code: 'VALIDATION_ERROR', message: 'Invalid request', errors });
     }
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;

@@ -29,3 +29,31 @@ export async function toWebpVariants(input: Buffer, widths: readonly number[] = 
   );
   return { width: widest, height: Math.round((shownHeight * widest) / shownWidth), variants };
 }
+
+export const AVATAR_SIZE = 256;
+
+/** Profile photos: a centred square, re-encoded, metadata gone. */
+export async function toSquareAvatar(input: Buffer): Promise<Buffer> {
+  return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    .rotate()
+    .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
+    .webp({ quality: 82 })
+    .toBuffer();
+}
+
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
+
+/**
+ * What the bytes really are (never the file name or declared type). HEIF covers AVIF;
+ * anything else — text, SVG, GIF, a broken file — is refused.
+ */
+export async function sniffImage(input: Buffer): Promise<{ format: string; width: number; height: number } | null> {
+  try {
+    const meta = await sharp(input, { limitInputPixels: false }).metadata();
+    if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) return null;
+    if (meta.format === 'heif' && meta.compression !== 'av1') return null;
+    return { format: meta.format, width: meta.width, height: meta.height };
+  } catch {
+    return null;
+  }
+}

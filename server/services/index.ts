@@ -1,20 +1,45 @@
 // The services both doors (REST routes and page loaders) call in-process.
+import { pino, type Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createProductService } from './products.ts';
+import { createLimits, createMemoryRateLimiter, type RateLimiter, type RateLimitName, type RateLimitRule } from './rate-limit.ts';
+import { createSessionService } from './sessions.ts';
+import { createUserService } from './users.ts';
 
 export interface ServiceDeps {
   config: Config;
   database: Database;
   storage: FileStorage;
+  log?: Logger;
+  mailer?: Mailer;
+  rateLimiter?: RateLimiter;
+  rateLimits?: Partial<Record<RateLimitName, RateLimitRule>>;
 }
 
-export function createServices({ config, database, storage }: ServiceDeps) {
+export function createServices({ config, database, storage, ...deps }: ServiceDeps) {
+  const log = deps.log ?? pino({ level: config.logLevel });
+  const mailer = deps.mailer ?? createMailer(config, log);
+  const sessions = createSessionService(database.db);
   return {
     config,
     database,
     storage,
+    log,
+    mailer,
+    limits: createLimits(deps.rateLimiter ?? createMemoryRateLimiter(), deps.rateLimits),
+    sessions,
+    users: createUserService({
+      db: database.db,
+      sessions,
+      mailer,
+      storage,
+      publicUrl: config.publicUrl,
+      contactEmail: config.contactEmail,
+      log,
+    }),
     products: createProductService(database.db),
   };
 }

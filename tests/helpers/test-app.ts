@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
-import { createServices, type Services } from '../../server/services/index.ts';
+import { createServices, type ServiceDeps, type Services } from '../../server/services/index.ts';
+import { RATE_LIMITS } from '../../server/services/rate-limit.ts';
 import { createLocalDiskStorage } from '../../server/storage/local-disk.ts';
 import type { Database } from '../../db/client.ts';
 import { openTestDatabase, resetDatabase } from './test-database.ts';
@@ -20,11 +21,24 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(name: string, env: Record<string, string> = {}): Promise<TestContext> {
+export interface TestOptions {
+  env?: Record<string, string>;
+  /** Rate limits; by default generous so that tests are not throttled, unless a test is about that. */
+  rateLimits?: ServiceDeps['rateLimits'];
+}
+
+const GENEROUS = { max: 10_000, windowMs: 60_000 };
+
+export async function createTestContext(name: string, { env = {}, rateLimits }: TestOptions = {}): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ecosouk-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...env });
   const database = await openTestDatabase(name);
-  const services = createServices({ config, database, storage: createLocalDiskStorage(config.uploadsDir) });
+  const services = createServices({
+    config,
+    database,
+    storage: createLocalDiskStorage(config.uploadsDir),
+    rateLimits: rateLimits ?? Object.fromEntries(Object.keys(RATE_LIMITS).map((k) => [k, GENEROUS])),
+  });
   const app = await buildApp({ services, logger: false });
   await app.ready();
   return {

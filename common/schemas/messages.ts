@@ -1,0 +1,78 @@
+// Validation messages, one key each, in the three languages. Schemas carry the key;
+// the API answers with the English text (and the key as `code`); pages translate
+// the key through the `validation` namespace built from this table.
+import type { Localized } from '../languages.ts';
+
+export const VALIDATION_MESSAGES = {
+  required: { en: 'This field is required', fr: 'Ce champ est obligatoire', ar: 'هذا الحقل مطلوب' },
+  emailRequired: { en: 'Email is required', fr: "L'adresse e-mail est obligatoire", ar: 'البريد الإلكتروني مطلوب' },
+  emailInvalid: { en: 'Invalid email', fr: 'Adresse e-mail invalide', ar: 'بريد إلكتروني غير صالح' },
+  passwordRequired: { en: 'Password is required', fr: 'Le mot de passe est obligatoire', ar: 'كلمة المرور مطلوبة' },
+  passwordMin: {
+    en: 'Password must be at least 6 characters long',
+    fr: 'Le mot de passe doit contenir au moins 6 caractères',
+    ar: 'يجب أن تتكون كلمة المرور من 6 أحرف على الأقل',
+  },
+  passwordMax: {
+    en: 'Password must be at most 128 characters long',
+    fr: 'Le mot de passe doit contenir au plus 128 caractères',
+    ar: 'يجب ألا تتجاوز كلمة المرور 128 حرفًا',
+  },
+  passwordNumber: {
+    en: 'Password must include at least one number',
+    fr: 'Le mot de passe doit contenir au moins un chiffre',
+    ar: 'يجب أن تحتوي كلمة المرور على رقم واحد على الأقل',
+  },
+  passwordUppercase: {
+    en: 'Password must include at least one uppercase letter',
+    fr: 'Le mot de passe doit contenir au moins une lettre majuscule',
+    ar: 'يجب أن تحتوي كلمة المرور على حرف كبير واحد على الأقل',
+  },
+  passwordCommon: {
+    en: 'This password is too common',
+    fr: 'Ce mot de passe est trop courant',
+    ar: 'كلمة المرور هذه شائعة جدًا',
+  },
+  passwordMismatch: { en: 'Passwords do not match', fr: 'Les mots de passe ne correspondent pas', ar: 'كلمتا المرور غير متطابقتين' },
+  nameMin: {
+    en: 'Name must be at least 2 characters long',
+    fr: 'Le nom doit contenir au moins 2 caractères',
+    ar: 'يجب أن يتكون الاسم من حرفين على الأقل',
+  },
+  nameMax: { en: 'Name must be at most 80 characters long', fr: 'Le nom doit contenir au plus 80 caractères', ar: 'يجب ألا يتجاوز الاسم 80 حرفًا' },
+  termsRequired: {
+    en: 'You must accept the terms and the privacy policy',
+    fr: 'Vous devez accepter les conditions et la politique de confidentialité',
+    ar: 'يجب أن توافق على الشروط وسياسة الخصوصية',
+  },
+  addressInvalid: { en: 'Choose a wilaya from the list', fr: 'Choisissez une wilaya dans la liste', ar: 'اختر ولاية من القائمة' },
+  phoneInvalid: {
+    en: 'Enter a valid Algerian phone number (e.g. 0550 12 34 56)',
+    fr: 'Saisissez un numéro algérien valide (ex. 0550 12 34 56)',
+    ar: 'أدخل رقم هاتف جزائريًا صالحًا (مثال: 0550 12 34 56)',
+  },
+  bioMin: {
+    en: 'Bio must be at least 10 characters long',
+    fr: 'La bio doit contenir au moins 10 caractères',
+    ar: 'يجب أن تتكون النبذة من 10 أحرف على الأقل',
+  },
+  bioMax: { en: 'Bio must be at most 500 characters long', fr: 'La bio doit contenir au plus 500 caractères', ar: 'يجب ألا تتجاوز النبذة 500 حرف' },
+  messageMin: {
+    en: 'Message must be at least 10 characters long',
+    fr: 'Le message doit contenir au moins 10 caractères',
+    ar: 'يجب أن تتكون الرسالة من 10 أحرف على الأقل',
+  },
+  messageMax: {
+    en: 'Message must be at most 5000 characters long',
+    fr: 'Le message doit contenir au plus 5000 caractères',
+    ar: 'يجب ألا تتجاوز الرسالة 5000 حرف',
+  },
+  tokenMissing: { en: 'Reset token is missing', fr: 'Le jeton de réinitialisation est manquant', ar: 'رمز إعادة التعيين مفقود' },
+  invalidValue: { en: 'Invalid value', fr: 'Valeur invalide', ar: 'قيمة غير صالحة' },
+} satisfies Record<string, Localized>;
+
+export type ValidationKey = keyof typeof VALIDATION_MESSAGES;
+
+export function isValidationKey(value: string): value is ValidationKey {
+  return Object.hasOwn(VALIDATION_MESSAGES, value);
+}

@@ -1,0 +1,93 @@
+// Sends e-mail through SMTP when SMTP_URL is set; otherwise writes each message,
+// complete and ready to open in a mail client, to the outbox folder and logs its
+// links, so a developer running locally can follow a verification or reset link.
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  /** Resolves once the message is handed over (SMTP) or written (outbox); rejects on failure. */
+  send(message: MailMessage): Promise<void>;
+}
+
+/** The part of a pino logger the mailer uses. */
+export interface MailLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** A dead or silent SMTP server fails the send after this long instead of hanging a request. */
+const SMTP_TIMEOUT_MS = 10_000;
+
+/** The http(s) URLs in a plain-text body, in order, without trailing punctuation. */
+export function extractLinks(text: string): string[] {
+  const found = text.match(/https?:\/\/[^\s<>"']+/g) ?? [];
+  return found.map((url) => url.replace(/[.,;:!?)\]]+$/, ''));
+}
+
+/** `2026-01-31T12-34-56.789Z-1a2b3c4d.eml`: sorts by time, safe on every file system. */
+function outboxFileName(now: Date): string {
+  return `${now.toISOString().replace(/:/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+}
+
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outboxDir'>, log: MailLog): Mailer {
+  const fields = (message: MailMessage) => ({
+    from: config.mailFrom,
+    to: message.to,
+    replyTo: message.replyTo,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+  });
+
+  if (config.smtpUrl) {
+    // Options in the URL (?connectionTimeout=… etc.) win over these defaults.
+    const transport = nodemailer.createTransport({
+      url: config.smtpUrl,
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+      dnsTimeout: SMTP_TIMEOUT_MS,
+    });
+    return {
+      async send(message) {
+        const info = await transport.sendMail(fields(message));
+        // No links here: in production they carry secret tokens.
+        log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'e-mail sent');
+      },
+    };
+  }
+
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await composer.sendMail(fields(message));
+      const now = new Date();
+      await mkdir(config.outboxDir, { recursive: true });
+      const file = path.join(config.outboxDir, outboxFileName(now));
+      // Written under another name first, so a reader never sees half a message.
+      const tmp = `${file}.${process.pid}.tmp`;
+      try {
+        await writeFile(tmp, info.message as Buffer);
+        await rename(tmp, file);
+      } catch (error) {
+        await rm(tmp, { force: true }).catch(() => {});
+        throw error;
+      }
+      log.info(
+        { to: message.to, subject: message.subject, links: extractLinks(message.text), file },
+        'e-mail written to the outbox',
+      );
+    },
+  };
+}

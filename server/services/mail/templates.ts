@@ -1,0 +1,258 @@
+// The e-mails EcoSouk sends, each as a subject, a plain-text part and an HTML part.
+// Pure functions: the caller builds the links and sends the result.
+// Every value that comes from a user (names, messages, addresses) is escaped in the HTML.
+import { dirOf, type Lang, type Localized } from '../../../common/languages.ts';
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const BRAND_GREEN = '#15803d';
+
+const APP_NAME: Localized = { ar: 'إيكو سوق', fr: 'EcoSouk', en: 'EcoSouk' };
+
+// French typography wants a no-break space before : ; ! ?
+const NBSP = '\u00a0';
+
+const COMMON = {
+  hello: { ar: 'مرحبًا {name}،', fr: 'Bonjour {name},', en: 'Hello {name},' },
+  fallback: {
+    ar: 'إذا لم يعمل الزر، انسخ هذا الرابط والصقه في متصفحك:',
+    fr: `Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur${NBSP}:`,
+    en: "If the button doesn't work, copy this link into your browser:",
+  },
+  footer: {
+    ar: 'إيكو سوق — سوق المنتجات الصديقة للبيئة والمستعملة في الجزائر.',
+    fr: `EcoSouk — le marché des produits écologiques et d'occasion en Algérie.`,
+    en: 'EcoSouk — the marketplace for eco-friendly and second-hand products in Algeria.',
+  },
+} satisfies Record<string, Localized>;
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Fills `{key}` placeholders; unknown keys stay as they are. */
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+/** A name or subject fragment on one line, so a user cannot bend a header or a layout. */
+function oneLine(value: string, max = 80): string {
+  const flat = value.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+const FONT: Record<'rtl' | 'ltr', string> = {
+  rtl: "Tahoma, 'Segoe UI', Arial, sans-serif",
+  ltr: "'Segoe UI', Helvetica, Arial, sans-serif",
+};
+
+interface Layout {
+  lang: Lang;
+  title: string;
+  /** Paragraphs of HTML, already escaped. */
+  paragraphs: string[];
+  button?: { label: string; url: string };
+  /** Paragraphs after the button, already escaped. */
+  after?: string[];
+}
+
+/** One column, inline styles only: what mail clients render most reliably. */
+function layout({ lang, title, paragraphs, button, after = [] }: Layout): string {
+  const dir = dirOf(lang);
+  const align = dir === 'rtl' ? 'right' : 'left';
+  const p = (html: string) => `<p style="margin:0 0 16px;">${html}</p>`;
+  const buttonHtml = button
+    ? `<p style="margin:24px 0;text-align:center;">` +
+      `<a href="${escapeHtml(button.url)}" style="display:inline-block;background:${BRAND_GREEN};color:#ffffff;` +
+      `text-decoration:none;font-weight:bold;font-size:16px;padding:12px 28px;border-radius:6px;">${escapeHtml(button.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:13px;color:#4b5563;">${escapeHtml(COMMON.fallback[lang])}<br>` +
+      `<a href="${escapeHtml(button.url)}" dir="ltr" style="color:${BRAND_GREEN};word-break:break-all;">${escapeHtml(button.url)}</a></p>`
+    : '';
+  return `<!doctype html>
+<html lang="${lang}" dir="${dir}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${escapeHtml(title)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f3f4f6;">
+<div dir="${dir}" style="max-width:560px;margin:0 auto;padding:24px 16px;font-family:${FONT[dir]};font-size:16px;line-height:1.6;color:#1f2937;text-align:${align};">
+<div style="font-size:24px;font-weight:bold;color:${BRAND_GREEN};padding:0 4px 16px;">${escapeHtml(APP_NAME[lang])}</div>
+<div style="background:#ffffff;border-top:4px solid ${BRAND_GREEN};border-radius:8px;padding:24px;">
+<h1 style="margin:0 0 16px;font-size:20px;line-height:1.4;color:#111827;">${escapeHtml(title)}</h1>
+${[...paragraphs.map(p), buttonHtml, ...after.map(p)].filter(Boolean).join('\n')}
+</div>
+<p style="margin:16px 0 0;font-size:12px;color:#6b7280;text-align:center;">${escapeHtml(COMMON.footer[lang])}</p>
+</div>
+</body>
+</html>
+`;
+}
+
+interface LinkMail {
+  subject: Localized;
+  title: Localized;
+  intro: Localized;
+  button: Localized;
+  validity: Localized;
+  ignore: Localized;
+}
+
+function linkEmail(t: LinkMail, lang: Lang, v: { name: string; link: string }): MailContent {
+  const name = oneLine(v.name);
+  const hello = fill(COMMON.hello[lang], { name });
+  const text = [
+    hello,
+    '',
+    t.intro[lang],
+    '',
+    `${t.button[lang]}:`,
+    v.link,
+    '',
+    t.validity[lang],
+    t.ignore[lang],
+    '',
+    '—',
+    COMMON.footer[lang],
+    '',
+  ].join('\n');
+  const html = layout({
+    lang,
+    title: t.title[lang],
+    paragraphs: [fill(escapeHtml(COMMON.hello[lang]), { name: `<bdi>${escapeHtml(name)}</bdi>` }), escapeHtml(t.intro[lang])],
+    button: { label: t.button[lang], url: v.link },
+    after: [escapeHtml(t.validity[lang]), escapeHtml(t.ignore[lang])],
+  });
+  return { subject: t.subject[lang], text, html };
+}
+
+const VERIFICATION: LinkMail = {
+  subject: {
+    ar: 'أكّد بريدك الإلكتروني — إيكو سوق',
+    fr: 'Confirmez votre adresse e-mail — EcoSouk',
+    en: 'Confirm your email address — EcoSouk',
+  },
+  title: {
+    ar: 'أهلًا بك في إيكو سوق!',
+    fr: `Bienvenue sur EcoSouk${NBSP}!`,
+    en: 'Welcome to EcoSouk!',
+  },
+  intro: {
+    ar: 'شكرًا على تسجيلك. لتفعيل حسابك، أكّد عنوان بريدك الإلكتروني بالضغط على الزر أدناه.',
+    fr: 'Merci pour votre inscription. Pour activer votre compte, confirmez votre adresse e-mail avec le bouton ci-dessous.',
+    en: 'Thanks for signing up. To activate your account, please confirm your email address with the button below.',
+  },
+  button: {
+    ar: 'تأكيد بريدي الإلكتروني',
+    fr: 'Confirmer mon adresse e-mail',
+    en: 'Confirm my email address',
+  },
+  validity: {
+    ar: 'هذا الرابط صالح لمدة 24 ساعة.',
+    fr: 'Ce lien est valable 24 heures.',
+    en: 'This link is valid for 24 hours.',
+  },
+  ignore: {
+    ar: 'إذا لم تُنشئ حسابًا على إيكو سوق، يمكنك تجاهل هذه الرسالة.',
+    fr: `Si vous n'avez pas créé de compte sur EcoSouk, ignorez simplement ce message.`,
+    en: "If you didn't create an EcoSouk account, you can ignore this email.",
+  },
+};
+
+const PASSWORD_RESET: LinkMail = {
+  subject: {
+    ar: 'إعادة تعيين كلمة المرور — إيكو سوق',
+    fr: 'Réinitialisez votre mot de passe — EcoSouk',
+    en: 'Reset your password — EcoSouk',
+  },
+  title: {
+    ar: 'إعادة تعيين كلمة المرور',
+    fr: 'Réinitialisation du mot de passe',
+    en: 'Reset your password',
+  },
+  intro: {
+    ar: 'تلقّينا طلبًا لإعادة تعيين كلمة مرور حسابك على إيكو سوق. اضغط على الزر أدناه لاختيار كلمة مرور جديدة.',
+    fr: 'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte EcoSouk. Cliquez sur le bouton ci-dessous pour en choisir un nouveau.',
+    en: 'We received a request to reset the password of your EcoSouk account. Use the button below to choose a new one.',
+  },
+  button: {
+    ar: 'اختيار كلمة مرور جديدة',
+    fr: 'Choisir un nouveau mot de passe',
+    en: 'Choose a new password',
+  },
+  validity: {
+    ar: 'هذا الرابط صالح لمدة ساعة واحدة.',
+    fr: 'Ce lien est valable 1 heure.',
+    en: 'This link is valid for 1 hour.',
+  },
+  ignore: {
+    ar: 'إذا لم تطلب ذلك، تجاهل هذه الرسالة: كلمة مرورك الحالية لن تتغيّر.',
+    fr: `Si vous n'êtes pas à l'origine de cette demande, ignorez ce message${NBSP}: votre mot de passe actuel ne changera pas.`,
+    en: "If you didn't ask for this, ignore this email: your current password stays the same.",
+  },
+};
+
+/** Welcome + confirm your address; the link is valid 24 hours. */
+export function verificationEmail(lang: Lang, v: { name: string; link: string }): MailContent {
+  return linkEmail(VERIFICATION, lang, v);
+}
+
+/** A link to choose a new password, valid 1 hour. */
+export function passwordResetEmail(lang: Lang, v: { name: string; link: string }): MailContent {
+  return linkEmail(PASSWORD_RESET, lang, v);
+}
+
+/**
+ * A message from the contact form, for the site team, in French and English.
+ * Send it with `replyTo: v.email` so that answering reaches the sender.
+ */
+export function contactMessageEmail(v: { name: string; email: string; message: string }): MailContent {
+  const name = oneLine(v.name);
+  const email = oneLine(v.email, 254);
+  const message = v.message.replace(/\r\n?/g, '\n').trim();
+  const subject = `[EcoSouk] Nouveau message de contact / New contact message — ${name}`;
+  const text = [
+    `Nouveau message reçu via le formulaire de contact d'EcoSouk.`,
+    'New message received through the EcoSouk contact form.',
+    '',
+    `De / From: ${name} <${email}>`,
+    '',
+    'Message:',
+    message,
+    '',
+    '—',
+    `Répondez à cet e-mail pour écrire directement à l'expéditeur.`,
+    'Reply to this email to answer the sender directly.',
+    '',
+  ].join('\n');
+  const label = (fr: string, en: string) =>
+    `<span style="color:#6b7280;font-size:13px;">${escapeHtml(fr)} / <span lang="en">${escapeHtml(en)}</span></span>`;
+  const html = layout({
+    lang: 'fr',
+    title: 'Nouveau message de contact / New contact message',
+    paragraphs: [
+      `${escapeHtml(`Nouveau message reçu via le formulaire de contact d'EcoSouk.`)}<br>` +
+        `<span lang="en">${escapeHtml('New message received through the EcoSouk contact form.')}</span>`,
+      `${label('De', 'From')}<br><strong><bdi>${escapeHtml(name)}</bdi></strong> ` +
+        `&lt;<a href="mailto:${escapeHtml(email)}" style="color:${BRAND_GREEN};">${escapeHtml(email)}</a>&gt;`,
+      `${label('Message', 'Message')}<br>` +
+        `<span dir="auto" style="display:block;white-space:pre-wrap;background:#f9fafb;border:1px solid #e5e7eb;border-radius:6px;padding:12px;">` +
+        `${escapeHtml(message).replace(/\n/g, '<br>')}</span>`,
+    ],
+    after: [
+      `<span style="font-size:13px;color:#4b5563;">${escapeHtml(`Répondez à cet e-mail pour écrire directement à l'expéditeur.`)}<br>` +
+        `<span lang="en">${escapeHtml('Reply to this email to answer the sender directly.')}</span></span>`,
+    ],
+  });
+  return { subject, text, html };
+}

@@ -1,0 +1,18 @@
+// Secrets handed to users (session cookies, e-mail links) are 256-bit random values;
+// only their SHA-256 is stored, so a leaked table gives nobody a working token.
+import { createHash, randomBytes } from 'node:crypto';
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids are opaque to clients; anything that is not one of ours is simply "not found". */
+export function isId(value: string): boolean {
+  return UUID.test(value);
+}

@@ -1,0 +1,53 @@
+// What the API and pages may show of a user. Public profiles never carry the
+// e-mail, phone, password hash or anything else private.
+import type { User } from '../../db/schema.ts';
+
+export interface SelfUser {
+  id: string;
+  name: string;
+  email: string;
+  address: string | null;
+  phone: string | null;
+  bio: string | null;
+  image: string | null;
+  isVerified: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PublicUser {
+  id: string;
+  name: string;
+  image: string | null;
+  address: string | null;
+  bio: string | null;
+  isVerified: boolean;
+  createdAt: string;
+}
+
+export function toSelfUser(u: User): SelfUser {
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    address: u.address,
+    phone: u.phone,
+    bio: u.bio,
+    image: u.image,
+    isVerified: u.isVerified,
+    createdAt: u.createdAt.toISOString(),
+    updatedAt: u.updatedAt.toISOString(),
+  };
+}
+
+export function toPublicUser(u: User): PublicUser {
+  return {
+    id: u.id,
+    name: u.name,
+    image: u.image,
+    address: u.address,
+    bio: u.bio,
+    isVerified: u.isVerified,
+    createdAt: u.createdAt.toISOString(),
+  };
+}

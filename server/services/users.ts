@@ -1,0 +1,242 @@
+// Accounts: sign-up, log-in, e-mail verification, password reset, profile, avatar,
+// deletion and the contact form.
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Lang } from '../../common/languages.ts';
+import type { ProfileUpdate, SignupInput } from '../../common/schemas/user.ts';
+import type { AppDb } from '../../db/client.ts';
+import { contactMessages, emailTokens, images, users, type User } from '../../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
+import { toSquareAvatar } from './image-pipeline.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { contactMessageEmail, passwordResetEmail, verificationEmail } from './mail/templates.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { SessionService } from './sessions.ts';
+import { hashToken, isId, newToken } from './tokens.ts';
+
+const HOUR = 60 * 60 * 1000;
+export const VERIFY_TOKEN_TTL_MS = 24 * HOUR;
+export const RESET_TOKEN_TTL_MS = HOUR;
+export const USERS_PAGE_SIZE = 20;
+
+interface Log {
+  error(obj: object, msg: string): void;
+}
+
+export interface UserServiceDeps {
+  db: AppDb;
+  sessions: SessionService;
+  mailer: Mailer;
+  storage: FileStorage;
+  publicUrl: string;
+  contactEmail: string;
+  log: Log;
+}
+
+// A real argon2id hash of a random password: verifying against it when the
+// e-mail is unknown makes both failures take the same time.
+const dummyHash = hashPassword(randomUUID());
+
+export function createUserService({ db, sessions, mailer, storage, publicUrl, contactEmail, log }: UserServiceDeps) {
+  async function byId(id: string): Promise<User | null> {
+    if (!isId(id)) return null;
+    const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async function byEmail(email: string): Promise<User | null> {
+    const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+    return row ?? null;
+  }
+
+  async function issueToken(userId: string, purpose: 'verify_email' | 'reset_password', ttlMs: number) {
+    const token = newToken();
+    await db.insert(emailTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+    return token;
+  }
+
+  /** Sends and reports success; a mail failure is logged, never thrown at the user as a crash. */
+  async function trySend(kind: string, message: Parameters<Mailer['send']>[0]): Promise<boolean> {
+    try {
+      await mailer.send(message);
+      return true;
+    } catch (error) {
+      log.error({ err: error, kind }, 'e-mail could not be sent');
+      return false;
+    }
+  }
+
+  async function sendVerificationTo(user: User, lang: Lang): Promise<boolean> {
+    const token = await issueToken(user.id, 'verify_email', VERIFY_TOKEN_TTL_MS);
+    const link = `${publicUrl}/${lang}/verify-email?token=${encodeURIComponent(token)}`;
+    return trySend('verification', { to: user.email, ...verificationEmail(lang, { name: user.name, link }) });
+  }
+
+  function assertSelf(actor: User | null, id: string): asserts actor is User {
+    if (!actor) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
+    if (actor.id !== id) throw new AppError('FORBIDDEN', 'You are not authorized to update this user');
+  }
+
+  async function mustExist(id: string): Promise<User> {
+    const user = await byId(id);
+    if (!user) throw new AppError('NOT_FOUND', 'User not found');
+    return user;
+  }
+
+  return {
+    byId,
+    byEmail,
+
+    async signup(input: SignupInput): Promise<{ user: User; mailSent: boolean }> {
+      const lang = input.lang ?? 'ar';
+      const passwordHash = await hashPassword(input.password);
+      const [user] = await db
+        .insert(users)
+        .values({ name: input.name, email: input.email, passwordHash, lang })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      if (!user) throw new AppError('USER_EXISTS', 'An account with this email already exists');
+      const mailSent = await sendVerificationTo(user, lang);
+      return { user, mailSent };
+    },
+
+    async login(email: string, password: string, userAgent?: string) {
+      const user = await byEmail(email);
+      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+      if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Incorrect email or password');
+      const session = await sessions.create(user.id, userAgent);
+      return { user, ...session };
+    },
+
+    async sendVerification(user: User, lang: Lang): Promise<boolean> {
+      if (user.isVerified) throw new AppError('ALREADY_VERIFIED', 'User is already verified');
+      const sent = await sendVerificationTo(user, lang);
+      if (!sent) throw new AppError('INTERNAL_ERROR', 'Failed to send verification email');
+      return sent;
+    },
+
+    async verifyEmail(token: string | undefined): Promise<User> {
+      if (!token) throw new AppError('TOKEN_REQUIRED', 'Verification token is required');
+      const now = new Date();
+      // Single use: the token is consumed by the same statement that checks it.
+      const [consumed] = await db
+        .update(emailTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(emailTokens.tokenHash, hashToken(token)),
+            eq(emailTokens.purpose, 'verify_email'),
+            isNull(emailTokens.usedAt),
+            sql`${emailTokens.expiresAt} > ${now}`,
+          ),
+        )
+        .returning({ userId: emailTokens.userId });
+      if (!consumed) throw new AppError('VERIFICATION_TOKEN_INVALID', 'Invalid or expired verification token');
+      const [user] = await db
+        .update(users)
+        .set({ isVerified: true, updatedAt: now })
+        .where(eq(users.id, consumed.userId))
+        .returning();
+      if (!user) throw new AppError('VERIFICATION_TOKEN_INVALID', 'Invalid or expired verification token');
+      return user;
+    },
+
+    /** Always resolves the same way whether or not the address has an account. */
+    async forgotPassword(email: string, lang: Lang): Promise<void> {
+      const user = await byEmail(email);
+      if (!user) return;
+      const token = await issueToken(user.id, 'reset_password', RESET_TOKEN_TTL_MS);
+      const link = `${publicUrl}/${lang}/reset-password?token=${encodeURIComponent(token)}`;
+      await trySend('password-reset', { to: user.email, ...passwordResetEmail(lang, { name: user.name, link }) });
+    },
+
+    async resetPassword(token: string, password: string): Promise<void> {
+      if (!token) throw new AppError('TOKEN_REQUIRED', 'Reset token is missing');
+      const [row] = await db
+        .select()
+        .from(emailTokens)
+        .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, 'reset_password')))
+        .limit(1);
+      if (!row || row.usedAt) throw new AppError('RESET_TOKEN_INVALID', 'Invalid user or token has expired');
+      if (row.expiresAt <= new Date()) throw new AppError('RESET_TOKEN_EXPIRED', 'Reset token has expired');
+      const passwordHash = await hashPassword(password);
+      const now = new Date();
+      const [consumed] = await db
+        .update(emailTokens)
+        .set({ usedAt: now })
+        .where(and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt)))
+        .returning({ id: emailTokens.id });
+      if (!consumed) throw new AppError('RESET_TOKEN_INVALID', 'Invalid user or token has expired');
+      await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
+      // Whoever had the old password loses every session.
+      await sessions.destroyAllOf(row.userId);
+      // Other outstanding reset links die too.
+      await db
+        .update(emailTokens)
+        .set({ usedAt: now })
+        .where(and(eq(emailTokens.userId, row.userId), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt)));
+    },
+
+    async updateProfile(actor: User | null, id: string, patch: ProfileUpdate): Promise<User> {
+      if (!actor) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
+      await mustExist(id);
+      assertSelf(actor, id);
+      const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+      const [user] = await db
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      if (!user) throw new AppError('NOT_FOUND', 'User not found');
+      return user;
+    },
+
+    async setAvatar(actor: User | null, id: string, input: Buffer): Promise<User> {
+      if (!actor) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
+      await mustExist(id);
+      assertSelf(actor, id);
+      const webp = await toSquareAvatar(input);
+      const key = `avatars/${id}/${randomUUID()}.webp`;
+      await storage.put(key, webp, 'image/webp');
+      const [user] = await db.update(users).set({ image: storage.url(key), updatedAt: new Date() }).where(eq(users.id, id)).returning();
+      const previous = actor.image ? storage.keyOf(actor.image) : null;
+      if (previous) await storage.delete([previous]);
+      if (!user) throw new AppError('NOT_FOUND', 'User not found');
+      return user;
+    },
+
+    /** Deletes the account with its sessions, tokens, listings and every stored file. */
+    async deleteAccount(actor: User | null, id: string): Promise<void> {
+      if (!actor) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
+      await mustExist(id);
+      assertSelf(actor, id);
+      const photos = await db.select({ variants: images.variants }).from(images).where(eq(images.userId, id));
+      await db.delete(users).where(eq(users.id, id));
+      const keys = photos.flatMap((p) => Object.values(p.variants).map((url) => storage.keyOf(url))).filter((k): k is string => !!k);
+      const avatar = actor.image ? storage.keyOf(actor.image) : null;
+      if (avatar) keys.push(avatar);
+      await storage.delete(keys);
+    },
+
+    async listPublic(page: number): Promise<{ rows: User[]; total: number }> {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .orderBy(sql`${users.createdAt} desc nulls last`, sql`${users.id} desc nulls last`)
+          .limit(USERS_PAGE_SIZE)
+          .offset((page - 1) * USERS_PAGE_SIZE),
+        db.select({ n: count() }).from(users),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async contact(input: { name: string; email: string; message: string }, userId?: string): Promise<boolean> {
+      await db.insert(contactMessages).values({ ...input, userId: userId ?? null });
+      return trySend('contact', { to: contactEmail, replyTo: input.email, ...contactMessageEmail(input) });
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;
