@@ -7,6 +7,8 @@ import type { Services } from '../server/services/index.ts';
 export interface AppContext {
   services: Services;
   requestId: string;
+  /** The caller's address as Fastify sees it (for rate limits). */
+  clientIp: string;
 }
 
 export const appContext = createContext<AppContext>();

@@ -13,21 +13,30 @@ import { NotFound } from './components/not-found.tsx';
 import { UnexpectedError } from './components/unexpected-error.tsx';
 import { createI18n } from './i18n/i18n.ts';
 import { useRootData, type RootData } from './lib/root-data.ts';
+import { currentUser } from './lib/session.server.ts';
 import { ThemeProvider, useTheme } from './lib/theme.tsx';
 import './app.css';
 
-export function loader({ request, context }: Route.LoaderArgs): RootData {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const first = new URL(request.url).pathname.split('/')[1];
   const lang = isLang(first) ? first : detectLanguage(request);
   const theme = readCookie(request.headers.get('cookie'), THEME_COOKIE) === 'dark' ? 'dark' : 'light';
-  return { lang, theme, year: new Date().getFullYear(), publicUrl: context.get(appContext).services.config.publicUrl };
+  const user = await currentUser(request, context);
+  return {
+    lang,
+    theme,
+    year: new Date().getFullYear(),
+    publicUrl: context.get(appContext).services.config.publicUrl,
+    user: user && { id: user.id, name: user.name, email: user.email, image: user.image, isVerified: user.isVerified },
+  };
 }
 
-// Theme and language come from the URL and a cookie that only change with a reload
-// or a navigation the user makes; nothing else needs the root loader again.
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+// The root data changes with the language (URL) and after actions (log-in, log-out,
+// profile edits); plain navigation inside one language does not need it again.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (currentUrl.pathname.split('/')[1] !== nextUrl.pathname.split('/')[1]) return true;
-  return defaultShouldRevalidate && currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search;
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+  return false;
 }
 
 function Document({ children }: { children: ReactNode }) {

@@ -25,7 +25,7 @@ export function lockDataDir(dir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(file, 'utf8'));
       if (owner && owner !== process.pid && alive(owner)) {
-        throw new Error(`The database in ${dir} is in use by another EcoSouk process (pid ${owner}). Stop it first, or use another DATA_DIR.`);
+        throw new Error(`The database in ${dir} is in use by another EcoSouk process (pid ${owner}). Stop it first, or use another DATA_DIR.`, { cause: error });
       }
       rmSync(file, { force: true });
     }

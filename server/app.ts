@@ -89,7 +89,7 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
       mode: pages.mode === 'dev' ? 'development' : 'production',
       getLoadContext(request) {
         const context = new RouterContextProvider();
-        context.set(appContext, { services, requestId: String(request.id) });
+        context.set(appContext, { services, requestId: String(request.id), clientIp: request.ip });
         return context;
       },
     });

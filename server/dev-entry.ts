@@ -9,7 +9,7 @@ import { loadConfig } from './config.ts';
 import { createServices, type Services } from './services/index.ts';
 import { createLocalDiskStorage } from './storage/local-disk.ts';
 
-const cache = globalThis as typeof globalThis & { __ecosoukServices?: Promise<Services> };
+const cache = globalThis as typeof globalThis & { ecosoukServices?: Promise<Services> };
 
 async function startServices(): Promise<Services> {
   const config = loadConfig({ ...process.env, NODE_ENV: 'development' });
@@ -24,6 +24,6 @@ async function startServices(): Promise<Services> {
 }
 
 export async function createServer(vite: ViteDevServer) {
-  cache.__ecosoukServices ??= startServices();
-  return buildApp({ services: await cache.__ecosoukServices, pages: { mode: 'dev', vite }, logger: { level: 'warn' } });
+  cache.ecosoukServices ??= startServices();
+  return buildApp({ services: await cache.ecosoukServices, pages: { mode: 'dev', vite }, logger: { level: 'warn' } });
 }

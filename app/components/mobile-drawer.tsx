@@ -2,15 +2,17 @@ import { Menu, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Form, Link, NavLink } from 'react-router';
 import { dirOf } from '../../common/languages.ts';
 import { localePath } from '../lib/paths.ts';
-import { useLang } from '../lib/root-data.ts';
+import { useLang, useSessionUser } from '../lib/root-data.ts';
+import { Avatar } from './avatar.tsx';
 import { Logo } from './logo.tsx';
 import { LEGAL_NAV, MAIN_NAV } from './nav-links.ts';
 
 export function MobileDrawer() {
   const lang = useLang();
+  const user = useSessionUser();
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
@@ -43,6 +45,29 @@ export function MobileDrawer() {
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">{t('tagline')}</Dialog.Description>
+          {user ? (
+            <div className="grid gap-3">
+              <div className="flex items-center gap-3 rounded-xl bg-surface-sunken p-3">
+                <Avatar name={user.name} image={user.image} size="sm" />
+                <div className="min-w-0">
+                  <p className="truncate font-semibold text-ink" dir="auto">
+                    {user.name}
+                  </p>
+                  <p className="truncate text-sm text-ink-muted" dir="ltr">
+                    {user.email}
+                  </p>
+                </div>
+              </div>
+              <Link to={localePath(lang, '/dashboard')} onClick={close} className="rounded-xl bg-brand px-4 py-3 text-center font-semibold text-on-brand">
+                {t('dashboard')}
+              </Link>
+              <Form method="post" action={localePath(lang, '/logout')} onSubmit={close}>
+                <button type="submit" className="w-full rounded-xl border border-line px-4 py-3 font-semibold text-ink">
+                  {t('logout')}
+                </button>
+              </Form>
+            </div>
+          ) : (
           <div className="grid gap-2">
             <Link
               to={localePath(lang, '/login')}
@@ -59,6 +84,7 @@ export function MobileDrawer() {
               {t('register')}
             </Link>
           </div>
+          )}
           <nav aria-label={t('menu')} className="grid gap-1">
             {[...MAIN_NAV, ...LEGAL_NAV].map((item) => (
               <NavLink

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { localePath } from '../lib/paths.ts';
-import { useLang } from '../lib/root-data.ts';
+import { useLang, useSessionUser } from '../lib/root-data.ts';
+import { UserMenu } from './user-menu.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { Logo } from './logo.tsx';
 import { MobileDrawer } from './mobile-drawer.tsx';
@@ -10,6 +11,7 @@ import { ThemeToggle } from './theme-toggle.tsx';
 
 export function SiteHeader() {
   const lang = useLang();
+  const user = useSessionUser();
   const { t } = useTranslation();
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface-raised/90 backdrop-blur supports-[backdrop-filter]:bg-surface-raised/75">
@@ -38,6 +40,11 @@ export function SiteHeader() {
         <div className="ms-auto flex items-center gap-1">
           <ThemeToggle />
           <LanguageMenu />
+          {user ? (
+            <div className="ms-1 hidden md:block">
+              <UserMenu user={user} />
+            </div>
+          ) : (
           <div className="ms-2 hidden items-center gap-2 md:flex">
             <Link
               to={localePath(lang, '/login')}
@@ -52,6 +59,7 @@ export function SiteHeader() {
               {t('register')}
             </Link>
           </div>
+          )}
           <MobileDrawer />
         </div>
       </div>

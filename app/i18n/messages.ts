@@ -7,6 +7,7 @@ import { ar } from './locales/ar.ts';
 import { en } from './locales/en.ts';
 import { fr } from './locales/fr.ts';
 import { about } from '../content/about.ts';
+import { VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
 
 /** The shape of en.ts with every leaf widened to string. */
 export type Messages = Widen<typeof en>;
@@ -19,6 +20,7 @@ function referenceNamespaces(lang: Lang) {
     categories: Object.fromEntries([['all', { ar: 'كل الفئات', fr: 'Toutes les catégories', en: 'All categories' }[lang]], ...CATEGORIES.map((c) => [c.key, c.name[lang]])]),
     cities: Object.fromEntries([['all', { ar: 'كل الولايات', fr: 'Toutes les wilayas', en: 'All wilayas' }[lang]], ...WILAYAS.map((w) => [w.key, w.name[lang]])]),
     conditions: Object.fromEntries(CONDITIONS.map((c) => [c.key, c.name[lang]])),
+    validation: Object.fromEntries(Object.entries(VALIDATION_MESSAGES).map(([key, text]) => [key, text[lang]])),
   };
 }
 
@@ -29,4 +31,19 @@ export function resourcesFor(lang: Lang) {
   return { ...ui, layout, ...referenceNamespaces(lang) };
 }
 
-export const NAMESPACES = ['common', 'layout', 'home', 'blog', 'notFound', 'errors', 'categories', 'cities', 'conditions'] as const;
+export const NAMESPACES = [
+  'common',
+  'layout',
+  'home',
+  'blog',
+  'notFound',
+  'errors',
+  'auth',
+  'account',
+  'dashboard',
+  'contactPage',
+  'categories',
+  'cities',
+  'conditions',
+  'validation',
+] as const;

@@ -2,14 +2,23 @@ import { useRouteLoaderData } from 'react-router';
 import { DEFAULT_LANG, type Lang } from '../../common/languages.ts';
 import type { Theme } from '../../common/constants.ts';
 
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  isVerified: boolean;
+}
+
 export interface RootData {
   lang: Lang;
   theme: Theme;
   year: number;
   publicUrl: string;
+  user: SessionUser | null;
 }
 
-const fallback: RootData = { lang: DEFAULT_LANG, theme: 'light', year: new Date().getFullYear(), publicUrl: '' };
+const fallback: RootData = { lang: DEFAULT_LANG, theme: 'light', year: new Date().getFullYear(), publicUrl: '', user: null };
 
 /** Root loader data; defaults when the root loader itself failed. */
 export function useRootData(): RootData {
@@ -18,4 +27,8 @@ export function useRootData(): RootData {
 
 export function useLang(): Lang {
   return useRootData().lang;
+}
+
+export function useSessionUser(): SessionUser | null {
+  return useRootData().user;
 }

@@ -155,7 +155,8 @@ export function userRoutes(services: Services): FastifyPluginAsyncZod {
         schema: {
           tags: ['users'],
           summary: 'E-mail a new verification link to the signed-in user',
-          body: z.object({ lang: langSchema, email: z.string().optional() }).optional(),
+          // No body at all arrives as null.
+          body: z.object({ lang: langSchema, email: z.string().optional() }).nullish(),
           response: { 200: okBody(messageData), ...pick(400, 401, 429) },
         },
       },

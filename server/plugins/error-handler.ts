@@ -18,6 +18,8 @@ const CLIENT_ERRORS: Record<string, { status: number; code: string; message: str
   FST_PROTO_VIOLATION: { status: 400, code: 'VALIDATION_ERROR', message: 'Invalid field name' },
 };
 
+const MALFORMED_MULTIPART = /^Multipart: |unexpected end of multipart data/i;
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -45,6 +47,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
     if (known) {
       return reply.status(known.status).send({ success: false, code: known.code, message: known.message });
+    }
+    // busboy reports a malformed multipart body (no boundary, cut short) with a bare Error.
+    if (!error.code && !error.statusCode && MALFORMED_MULTIPART.test(error.message)) {
+      return reply.status(400).send({ success: false, code: 'VALIDATION_ERROR', message: 'Malformed multipart body' });
     }
     if (error.statusCode === 429) {
       return reply.status(429).send({ success: false, code: 'RATE_LIMITED', message: 'Too many requests' });

@@ -17,6 +17,7 @@ const APP_NAME: Localized = { ar: 'إيكو سوق', fr: 'EcoSouk', en: 'EcoSouk
 const NBSP = '\u00a0';
 
 const COMMON = {
+  colon: { ar: ':', fr: `${NBSP}:`, en: ':' },
   hello: { ar: 'مرحبًا {name}،', fr: 'Bonjour {name},', en: 'Hello {name},' },
   fallback: {
     ar: 'إذا لم يعمل الزر، انسخ هذا الرابط والصقه في متصفحك:',
@@ -65,11 +66,12 @@ interface Layout {
   after?: string[];
 }
 
+const paragraph = (html: string) => `<p style="margin:0 0 16px;">${html}</p>`;
+
 /** One column, inline styles only: what mail clients render most reliably. */
 function layout({ lang, title, paragraphs, button, after = [] }: Layout): string {
   const dir = dirOf(lang);
   const align = dir === 'rtl' ? 'right' : 'left';
-  const p = (html: string) => `<p style="margin:0 0 16px;">${html}</p>`;
   const buttonHtml = button
     ? `<p style="margin:24px 0;text-align:center;">` +
       `<a href="${escapeHtml(button.url)}" style="display:inline-block;background:${BRAND_GREEN};color:#ffffff;` +
@@ -90,7 +92,7 @@ function layout({ lang, title, paragraphs, button, after = [] }: Layout): string
 <div style="font-size:24px;font-weight:bold;color:${BRAND_GREEN};padding:0 4px 16px;">${escapeHtml(APP_NAME[lang])}</div>
 <div style="background:#ffffff;border-top:4px solid ${BRAND_GREEN};border-radius:8px;padding:24px;">
 <h1 style="margin:0 0 16px;font-size:20px;line-height:1.4;color:#111827;">${escapeHtml(title)}</h1>
-${[...paragraphs.map(p), buttonHtml, ...after.map(p)].filter(Boolean).join('\n')}
+${[...paragraphs.map(paragraph), buttonHtml, ...after.map(paragraph)].filter(Boolean).join('\n')}
 </div>
 <p style="margin:16px 0 0;font-size:12px;color:#6b7280;text-align:center;">${escapeHtml(COMMON.footer[lang])}</p>
 </div>
@@ -116,7 +118,7 @@ function linkEmail(t: LinkMail, lang: Lang, v: { name: string; link: string }): 
     '',
     t.intro[lang],
     '',
-    `${t.button[lang]}:`,
+    `${t.button[lang]}${COMMON.colon[lang]}`,
     v.link,
     '',
     t.validity[lang],
@@ -236,7 +238,7 @@ export function contactMessageEmail(v: { name: string; email: string; message: s
     '',
   ].join('\n');
   const label = (fr: string, en: string) =>
-    `<span style="color:#6b7280;font-size:13px;">${escapeHtml(fr)} / <span lang="en">${escapeHtml(en)}</span></span>`;
+    `<span style="color:#6b7280;font-size:13px;">${escapeHtml(fr === en ? fr : `${fr} / ${en}`)}</span>`;
   const html = layout({
     lang: 'fr',
     title: 'Nouveau message de contact / New contact message',

@@ -1,0 +1,16 @@
+/** The profile photo, or the first two characters of the name in upper case. */
+export function Avatar({ name, image, size = 'md' }: { name: string; image: string | null; size?: 'sm' | 'md' | 'lg' }) {
+  const box = { sm: 'size-9 text-sm', md: 'size-12 text-base', lg: 'size-20 text-2xl' }[size];
+  if (image) {
+    return <img src={image} alt="" width={256} height={256} className={`${box} shrink-0 rounded-full object-cover`} />;
+  }
+  return (
+    <span aria-hidden="true" className={`${box} grid shrink-0 place-items-center rounded-full bg-brand-soft font-bold text-brand-strong`}>
+      {initialsOf(name)}
+    </span>
+  );
+}
+
+export function initialsOf(name: string): string {
+  return Array.from(name.trim()).slice(0, 2).join('').toLocaleUpperCase();
+}

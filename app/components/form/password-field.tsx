@@ -1,0 +1,69 @@
+// Password input with show/hide and, for new passwords, the live hints of the
+// specification: each struck through when met, red once the field is dirty or in error.
+import { Eye, EyeOff } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_HINTS } from '../../../common/schemas/user.ts';
+import { FieldShell, inputClass } from './field.tsx';
+
+interface Props {
+  name: string;
+  label: string;
+  error?: string;
+  autoComplete: 'current-password' | 'new-password';
+  withHints?: boolean;
+}
+
+export function PasswordField({ name, label, error, autoComplete, withHints = false }: Props) {
+  const { t } = useTranslation(['auth', 'validation']);
+  const [value, setValue] = useState('');
+  const [dirty, setDirty] = useState(false);
+  const [visible, setVisible] = useState(false);
+  const hints = withHints ? (
+    <ul className="grid gap-1" aria-live="polite">
+      {PASSWORD_HINTS.map((hint) => {
+        const met = hint.test(value);
+        const alarming = !met && (dirty || Boolean(error));
+        return (
+          <li key={hint.key} data-met={met} className={`${met ? 'text-ink-muted line-through' : alarming ? 'text-danger' : 'text-ink-muted'}`}>
+            {t(`validation:${hint.key}`)}
+          </li>
+        );
+      })}
+    </ul>
+  ) : undefined;
+  return (
+    <FieldShell label={label} error={error} hint={hints}>
+      {({ id, describedBy, invalid }) => (
+        <div className="relative">
+          <input
+            id={id}
+            name={name}
+            type={visible ? 'text' : 'password'}
+            autoComplete={autoComplete}
+            required
+            maxLength={128}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            className={`${inputClass} pe-12`}
+            dir="ltr"
+            value={value}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setDirty(true);
+            }}
+          />
+          <button
+            type="button"
+            onClick={() => setVisible((v) => !v)}
+            className="absolute inset-y-0 end-0 grid w-11 place-items-center text-ink-muted hover:text-ink"
+            aria-label={visible ? t('hidePassword') : t('showPassword')}
+            aria-pressed={visible}
+          >
+            {visible ? <EyeOff className="size-5" aria-hidden="true" /> : <Eye className="size-5" aria-hidden="true" />}
+          </button>
+        </div>
+      )}
+    </FieldShell>
+  );
+}

@@ -1,0 +1,49 @@
+import { LayoutDashboard, LogOut } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { Form, Link } from 'react-router';
+import { dirOf } from '../../common/languages.ts';
+import { localePath } from '../lib/paths.ts';
+import { useLang, type SessionUser } from '../lib/root-data.ts';
+import { Avatar } from './avatar.tsx';
+
+/** The signed-in header: avatar menu with name, e-mail, dashboard and log-out. */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const lang = useLang();
+  const { t } = useTranslation(['common', 'account']);
+  const itemClass = 'flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-surface-sunken';
+  return (
+    <DropdownMenu.Root dir={dirOf(lang)}>
+      <DropdownMenu.Trigger className="rounded-full" aria-label={t('account:menuLabel')} data-testid="user-menu">
+        <Avatar name={user.name} image={user.image} size="sm" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-64 rounded-xl border border-line bg-surface-raised p-1 shadow-lg">
+          <div className="px-3 py-2">
+            <p className="truncate font-semibold text-ink" dir="auto">
+              {user.name}
+            </p>
+            <p className="truncate text-sm text-ink-muted" dir="ltr">
+              {user.email}
+            </p>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          <DropdownMenu.Item asChild>
+            <Link to={localePath(lang, '/dashboard')} className={itemClass}>
+              <LayoutDashboard className="size-4" aria-hidden="true" />
+              {t('dashboard')}
+            </Link>
+          </DropdownMenu.Item>
+          <Form method="post" action={localePath(lang, '/logout')}>
+            <DropdownMenu.Item asChild>
+              <button type="submit" className={`${itemClass} w-full`}>
+                <LogOut className="size-4" aria-hidden="true" />
+                {t('logout')}
+              </button>
+            </DropdownMenu.Item>
+          </Form>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

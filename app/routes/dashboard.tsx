@@ -1,0 +1,82 @@
+import { useTranslation } from 'react-i18next';
+import { data, redirect } from 'react-router';
+import type { Route } from './+types/dashboard';
+import { isLang } from '../../common/languages.ts';
+import { MAX_UPLOAD_BYTES } from '../../common/constants.ts';
+import { profileUpdateSchema } from '../../common/schemas/user.ts';
+import { AppError } from '../../server/http/errors.ts';
+import { sniffImage } from '../../server/services/image-pipeline.ts';
+import { toSelfUser } from '../../server/services/user-views.ts';
+import { DeleteAccount } from '../components/dashboard/delete-account.tsx';
+import { ProfileCard } from '../components/dashboard/profile-card.tsx';
+import { ProfileInfo } from '../components/dashboard/profile-info.tsx';
+import { VerificationBanner } from '../components/dashboard/verification-banner.tsx';
+import { fail, failFromError, parseForm } from '../lib/forms.ts';
+import { langOfMatches, pageMeta, translatorFor } from '../lib/meta.ts';
+import { clearedSessionCookie, requireUser, servicesOf } from '../lib/session.server.ts';
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(translatorFor(langOfMatches(matches))('dashboard:metaTitle')),
+  { name: 'robots', content: 'noindex' },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const lang = isLang(params.lang) ? params.lang : 'ar';
+  const user = await requireUser(request, context, lang);
+  return data({ user: toSelfUser(user) }, { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const lang = isLang(params.lang) ? params.lang : 'ar';
+  const user = await requireUser(request, context, lang);
+  const services = servicesOf(context);
+  const size = Number(request.headers.get('content-length') ?? 0);
+  if (size > MAX_UPLOAD_BYTES + 64 * 1024) return fail({ formError: 'PAYLOAD_TOO_LARGE' }, 413);
+  const form = await request.formData();
+  const intent = form.get('intent');
+  try {
+    switch (intent) {
+      case 'sendVerification':
+        await services.limits.check('sendVerification', user.id);
+        await services.users.sendVerification(user, lang);
+        return { intent, ok: true as const };
+      case 'updateProfile': {
+        const parsed = parseForm(profileUpdateSchema, form);
+        if (!parsed.ok) return fail({ ...parsed.failure, formError: 'VALIDATION_ERROR' });
+        await services.users.updateProfile(user, user.id, parsed.data);
+        return redirect(`/${lang}/dashboard?saved=1`);
+      }
+      case 'avatar': {
+        const file = form.get('image');
+        if (!(file instanceof File) || file.size === 0) return fail({ formError: 'VALIDATION_ERROR' });
+        const bytes = Buffer.from(await file.arrayBuffer());
+        if (!(await sniffImage(bytes))) return fail({ formError: 'UNSUPPORTED_MEDIA_TYPE' }, 415);
+        await services.users.setAvatar(user, user.id, bytes);
+        return { intent, ok: true as const };
+      }
+      case 'deleteAccount':
+        await services.users.deleteAccount(user, user.id);
+        return redirect(`/${lang}`, { headers: { 'Set-Cookie': clearedSessionCookie(services.config.secureCookies) } });
+      default:
+        throw new AppError('VALIDATION_ERROR', 'Unknown action');
+    }
+  } catch (error) {
+    return failFromError(error, form);
+  }
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('dashboard');
+  const { user } = loaderData;
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">{t('title')}</h1>
+      {user.isVerified ? null : <VerificationBanner />}
+      <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
+        <ProfileCard user={user} />
+        <ProfileInfo user={user} />
+      </div>
+      <DeleteAccount />
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useTranslation } from 'react-i18next';
+import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
+import type { Route } from './+types/login';
+import { loginSchema } from '../../common/schemas/user.ts';
+import { Alert } from '../components/form/alert.tsx';
+import { AuthCard } from '../components/form/auth-card.tsx';
+import { TextField } from '../components/form/field.tsx';
+import { PasswordField } from '../components/form/password-field.tsx';
+import { SubmitButton } from '../components/form/submit-button.tsx';
+import { fail, failFromError, parseForm } from '../lib/forms.ts';
+import { langOfMatches, pageMeta, translatorFor } from '../lib/meta.ts';
+import { localePath } from '../lib/paths.ts';
+import { useLang } from '../lib/root-data.ts';
+import { clientIp, currentUser, safeRedirect, servicesOf, sessionCookie } from '../lib/session.server.ts';
+import { formErrorKey, useFormErrors } from '../lib/use-form-errors.ts';
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(translatorFor(langOfMatches(matches))('auth:loginTitle')),
+  { name: 'robots', content: 'noindex' },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  if (await currentUser(request, context)) {
+    const to = new URL(request.url).searchParams.get('redirectTo');
+    throw redirect(safeRedirect(to, `/${params.lang}/dashboard`));
+  }
+  return null;
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = parseForm(loginSchema, form);
+  if (!parsed.ok) return fail(parsed.failure);
+  const services = servicesOf(context);
+  try {
+    await services.limits.check('login', `${clientIp(context)}:${parsed.data.email}`);
+    const { token, expiresAt } = await services.users.login(parsed.data.email, parsed.data.password, request.headers.get('user-agent') ?? undefined);
+    return redirect(safeRedirect(form.get('redirectTo'), `/${params.lang}/dashboard`), {
+      headers: { 'Set-Cookie': sessionCookie(token, expiresAt, services.config.secureCookies) },
+    });
+  } catch (error) {
+    return failFromError(error, form);
+  }
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const lang = useLang();
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const busy = useNavigation().state === 'submitting';
+  const { errors, onSubmit } = useFormErrors(loginSchema, actionData);
+  const values = actionData?.values ?? {};
+  const formError = formErrorKey(actionData?.formError);
+  const notice = params.get('registered') ? 'signupSuccess' : params.get('reset') ? 'resetSuccess' : null;
+  return (
+    <AuthCard
+      title={t('loginTitle')}
+      intro={t('loginIntro')}
+      footer={
+        <>
+          {t('noAccount')}{' '}
+          <Link to={localePath(lang, '/register')} className="font-semibold text-brand hover:underline">
+            {t('submitRegister')}
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+        {notice && !formError ? <Alert tone="success">{t(notice)}</Alert> : null}
+        {formError ? <Alert tone="error">{t(formError)}</Alert> : null}
+        <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
+        <TextField label={t('email')} name="email" type="email" autoComplete="email" required defaultValue={values.email} error={errors.email} dir="ltr" />
+        <PasswordField name="password" label={t('password')} autoComplete="current-password" error={errors.password} />
+        <div className="text-end">
+          <Link to={localePath(lang, '/forget-password')} className="text-sm font-semibold text-brand hover:underline">
+            {t('forgotLink')}
+          </Link>
+        </div>
+        <SubmitButton busy={busy} label={t('submitLogin')} busyLabel={t('submittingLogin')} className="w-full" />
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,97 @@
+import { useTranslation } from 'react-i18next';
+import { Form, Link, redirect, useNavigation } from 'react-router';
+import type { Route } from './+types/register';
+import { isLang } from '../../common/languages.ts';
+import { signupFormSchema } from '../../common/schemas/user.ts';
+import { Alert } from '../components/form/alert.tsx';
+import { AuthCard } from '../components/form/auth-card.tsx';
+import { TextField } from '../components/form/field.tsx';
+import { PasswordField } from '../components/form/password-field.tsx';
+import { SubmitButton } from '../components/form/submit-button.tsx';
+import { failFromError, fail, parseForm } from '../lib/forms.ts';
+import { langOfMatches, pageMeta, translatorFor } from '../lib/meta.ts';
+import { localePath } from '../lib/paths.ts';
+import { useLang } from '../lib/root-data.ts';
+import { clientIp, currentUser, servicesOf } from '../lib/session.server.ts';
+import { formErrorKey, useFormErrors } from '../lib/use-form-errors.ts';
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(translatorFor(langOfMatches(matches))('auth:registerTitle')),
+  { name: 'robots', content: 'noindex' },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  if (await currentUser(request, context)) throw redirect(`/${params.lang}/dashboard`);
+  return null;
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const lang = isLang(params.lang) ? params.lang : 'ar';
+  const form = await request.formData();
+  const parsed = parseForm(signupFormSchema, form);
+  if (!parsed.ok) return fail(parsed.failure);
+  const services = servicesOf(context);
+  try {
+    await services.limits.check('signup', clientIp(context));
+    const { terms: _terms, ...input } = parsed.data;
+    await services.users.signup({ ...input, lang });
+  } catch (error) {
+    return failFromError(error, form);
+  }
+  return redirect(`/${lang}/login?registered=1`);
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  const lang = useLang();
+  const { t } = useTranslation('auth');
+  const busy = useNavigation().state === 'submitting';
+  const { errors, onSubmit } = useFormErrors(signupFormSchema, actionData);
+  const values = actionData?.values ?? {};
+  const formError = formErrorKey(actionData?.formError, 'signupFailed');
+  return (
+    <AuthCard
+      title={t('registerTitle')}
+      intro={t('registerIntro')}
+      footer={
+        <>
+          {t('haveAccount')}{' '}
+          <Link to={localePath(lang, '/login')} className="font-semibold text-brand hover:underline">
+            {t('submitLogin')}
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+        {formError ? <Alert tone="error">{t(formError)}</Alert> : null}
+        <TextField label={t('name')} name="name" autoComplete="name" required defaultValue={values.name} error={errors.name} dir="auto" />
+        <TextField label={t('email')} name="email" type="email" autoComplete="email" required defaultValue={values.email} error={errors.email} dir="ltr" />
+        <PasswordField name="password" label={t('password')} autoComplete="new-password" error={errors.password} withHints />
+        <div className="space-y-1">
+          <label className="flex items-start gap-2 text-sm text-ink">
+            <input
+              type="checkbox"
+              name="terms"
+              required
+              defaultChecked={values.terms === 'on'}
+              aria-invalid={Boolean(errors.terms)}
+              className="mt-0.5 size-4 accent-[var(--brand)]"
+            />
+            <span>
+              {t('termsBefore')}
+              <Link to={localePath(lang, '/privacy-policy')} target="_blank" className="font-semibold text-brand underline">
+                {t('termsLink')}
+              </Link>
+            </span>
+          </label>
+          {errors.terms ? <TermsError code={errors.terms} /> : null}
+        </div>
+        <SubmitButton busy={busy} label={t('submitRegister')} busyLabel={t('submittingRegister')} className="w-full" />
+      </Form>
+    </AuthCard>
+  );
+}
+
+function TermsError({ code }: { code: string }) {
+  const { t } = useTranslation('validation');
+  return <p className="text-sm font-medium text-danger">{t(code)}</p>;
+}

@@ -1,0 +1,76 @@
+// Starts by itself when the URL has a token (a POST, so link scanners that only
+// GET the page cannot use up the token); a button does the same without JavaScript.
+import { LoaderCircle } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useFetcher, useSearchParams } from 'react-router';
+import type { Route } from './+types/verify-email';
+import { Alert } from '../components/form/alert.tsx';
+import { AuthCard } from '../components/form/auth-card.tsx';
+import { primaryButtonClass } from '../components/form/submit-button.tsx';
+import { langOfMatches, pageMeta, translatorFor } from '../lib/meta.ts';
+import { localePath } from '../lib/paths.ts';
+import { useLang } from '../lib/root-data.ts';
+import { servicesOf } from '../lib/session.server.ts';
+import { AppError } from '../../server/http/errors.ts';
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(translatorFor(langOfMatches(matches))('auth:verifyTitle')),
+  { name: 'robots', content: 'noindex' },
+];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const token = String(form.get('token') ?? '').trim();
+  try {
+    await servicesOf(context).users.verifyEmail(token || undefined);
+    return { ok: true as const };
+  } catch (error) {
+    if (error instanceof AppError) return { ok: false as const, code: error.code };
+    throw error;
+  }
+}
+
+export default function VerifyEmail() {
+  const lang = useLang();
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const fetcher = useFetcher<typeof action>();
+  const started = useRef(false);
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    void fetcher.submit({ token }, { method: 'post' });
+  }, [token, fetcher]);
+  const result = fetcher.data;
+  const pending = fetcher.state !== 'idle';
+  return (
+    <AuthCard title={t('verifyTitle')}>
+      <div className="space-y-5" data-testid="verify-state" data-state={!token ? 'missing' : pending ? 'pending' : result ? (result.ok ? 'success' : 'error') : 'idle'}>
+        {!token ? <Alert tone="error">{t('verifyMissing')}</Alert> : null}
+        {token && pending ? (
+          <p className="flex items-center gap-2 text-ink" role="status">
+            <LoaderCircle className="size-5 animate-spin text-brand" aria-hidden="true" />
+            {t('verifying')}
+          </p>
+        ) : null}
+        {result?.ok ? <Alert tone="success">{t('verifySuccess')}</Alert> : null}
+        {result && !result.ok ? <Alert tone="error">{t('verifyFailed')}</Alert> : null}
+        {token && !pending && !result ? (
+          <fetcher.Form method="post">
+            <input type="hidden" name="token" value={token} />
+            <button type="submit" className={`${primaryButtonClass} w-full`}>
+              {t('verifyButton')}
+            </button>
+          </fetcher.Form>
+        ) : null}
+        {result?.ok ? (
+          <Link to={localePath(lang, '/dashboard')} className={`${primaryButtonClass} w-full`}>
+            {t('goToDashboard')}
+          </Link>
+        ) : null}
+      </div>
+    </AuthCard>
+  );
+}
