@@ -8,6 +8,10 @@ import { chromiumPath, CHROMIUM_ARGS } from './e2e/chromium.ts';
 const root = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3111);
 const baseURL = `http://localhost:${port}`;
+// One data folder per port, so two runs on different ports never share a database;
+// the specs read the outbox from here.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, '.cache', `e2e-data-${port}`);
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -30,7 +34,7 @@ export default defineConfig({
     port,
     env: {
       PORT: String(port),
-      DATA_DIR: path.join(root, '.cache/e2e-data'),
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
       PUBLIC_URL: baseURL,

@@ -12,6 +12,7 @@ import { SiteHeader } from './components/site-header.tsx';
 import { NotFound } from './components/not-found.tsx';
 import { UnexpectedError } from './components/unexpected-error.tsx';
 import { createI18n } from './i18n/i18n.ts';
+import { langOfMatches, pageMeta, translatorFor } from './lib/meta.ts';
 import { useRootData, type RootData } from './lib/root-data.ts';
 import { currentUser } from './lib/session.server.ts';
 import { ThemeProvider, useTheme } from './lib/theme.tsx';
@@ -38,6 +39,13 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
   return false;
 }
+
+// Error pages get a title too; pages with their own `meta` override it.
+export const meta: Route.MetaFunction = ({ error, matches }) => {
+  if (!error) return [];
+  const t = translatorFor(langOfMatches(matches));
+  return pageMeta(isRouteErrorResponse(error) && error.status === 404 ? t('notFound:title') : t('errors:unexpected'));
+};
 
 function Document({ children }: { children: ReactNode }) {
   const { lang } = useRootData();

@@ -16,7 +16,8 @@ try {
   process.exit(1);
 }
 
-rmSync(path.join(root, '.cache/e2e-data'), { recursive: true, force: true });
+const port = process.env.E2E_PORT ?? '3111';
+rmSync(process.env.E2E_DATA_DIR ?? path.join(root, '.cache', `e2e-data-${port}`), { recursive: true, force: true });
 
 const build = spawnSync(npx, ['react-router', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 if (build.status !== 0) {

@@ -14,7 +14,7 @@ export function LanguageMenu() {
     <DropdownMenu.Root dir={dirOf(lang)}>
       <DropdownMenu.Trigger
         className="flex h-10 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-ink-muted hover:bg-surface-sunken hover:text-ink"
-        aria-label={t('language')}
+        aria-label={`${t('language')}: ${lang.toUpperCase()}`}
         data-testid="language-menu"
       >
         <Languages className="size-5" aria-hidden="true" />

@@ -8,7 +8,7 @@ export function Logo() {
   const lang = useLang();
   const { t } = useTranslation();
   return (
-    <Link to={localePath(lang)} className="flex items-center gap-2 rounded-lg font-bold text-ink" aria-label={t('home')}>
+    <Link to={localePath(lang)} className="flex items-center gap-2 rounded-lg font-bold text-ink" aria-label={`${t('appName')} — ${t('home')}`}>
       <span className="grid size-9 place-items-center rounded-xl bg-brand text-on-brand" aria-hidden="true">
         <Leaf className="size-5" />
       </span>

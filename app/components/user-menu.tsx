@@ -1,7 +1,7 @@
 import { LayoutDashboard, LogOut } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { Form, Link } from 'react-router';
+import { Link, useSubmit } from 'react-router';
 import { dirOf } from '../../common/languages.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang, type SessionUser } from '../lib/root-data.ts';
@@ -11,6 +11,7 @@ import { Avatar } from './avatar.tsx';
 export function UserMenu({ user }: { user: SessionUser }) {
   const lang = useLang();
   const { t } = useTranslation(['common', 'account']);
+  const submit = useSubmit();
   const itemClass = 'flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-surface-sunken';
   return (
     <DropdownMenu.Root dir={dirOf(lang)}>
@@ -34,14 +35,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
               {t('dashboard')}
             </Link>
           </DropdownMenu.Item>
-          <Form method="post" action={localePath(lang, '/logout')}>
-            <DropdownMenu.Item asChild>
-              <button type="submit" className={`${itemClass} w-full`}>
-                <LogOut className="size-4" aria-hidden="true" />
-                {t('logout')}
-              </button>
-            </DropdownMenu.Item>
-          </Form>
+          {/* The menu unmounts on select, so the log-out POST is sent from here, not by a form inside it. */}
+          <DropdownMenu.Item
+            className={`${itemClass} w-full cursor-pointer`}
+            onSelect={() => void submit(null, { method: 'post', action: localePath(lang, '/logout') })}
+          >
+            <LogOut className="size-4" aria-hidden="true" />
+            {t('logout')}
+          </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -3,7 +3,7 @@
 import { data } from 'react-router';
 import type { z } from 'zod';
 import { fieldErrorsOf, type FieldErrors } from '../../common/schemas/field-errors.ts';
-import { AppError } from '../../server/http/errors.ts';
+import { isAppError } from '../../server/http/errors.ts';
 
 export interface FormFailure {
   fieldErrors?: FieldErrors;
@@ -33,6 +33,6 @@ export function fail(failure: FormFailure, status = 400) {
 
 /** Turns a service AppError into a form failure; anything else is rethrown. */
 export function failFromError(error: unknown, form: FormData) {
-  if (error instanceof AppError) return fail({ formError: error.code, values: formValues(form) }, error.status);
+  if (isAppError(error)) return fail({ formError: error.code, values: formValues(form) }, error.status);
   throw error;
 }

@@ -12,7 +12,7 @@ import { langOfMatches, pageMeta, translatorFor } from '../lib/meta.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
 import { servicesOf } from '../lib/session.server.ts';
-import { AppError } from '../../server/http/errors.ts';
+import { isAppError } from '../../server/http/errors.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(translatorFor(langOfMatches(matches))('auth:verifyTitle')),
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await servicesOf(context).users.verifyEmail(token || undefined);
     return { ok: true as const };
   } catch (error) {
-    if (error instanceof AppError) return { ok: false as const, code: error.code };
+    if (isAppError(error)) return { ok: false as const, code: error.code };
     throw error;
   }
 }

@@ -28,6 +28,7 @@ export const publicUserSchema = z
   })
   .meta({ id: 'UserPublic' });
 
-export const idParams = z.object({ id: z.string().max(100) });
+// Any string: an id that is not one of ours is simply not found (404), never a 400.
+export const idParams = z.object({ id: z.string() });
 
 export const messageData = z.object({ message: z.string() });

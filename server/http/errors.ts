@@ -28,7 +28,16 @@ export interface FieldError {
   message: string;
 }
 
+// The pages' server bundle carries its own copy of this module, so `instanceof`
+// fails across the two; a global symbol brand works for both copies.
+const BRAND = Symbol.for('ecosouk.AppError');
+
+export function isAppError(error: unknown): error is AppError {
+  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[BRAND] === true;
+}
+
 export class AppError extends Error {
+  readonly [BRAND] = true;
   readonly code: ErrorCode;
   readonly status: number;
   readonly errors: FieldError[] | undefined;

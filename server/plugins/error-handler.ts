@@ -1,7 +1,7 @@
 // One place turns every failure into the API.md error body. 5xx details stay in the log.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type FieldError } from '../http/errors.ts';
+import { isAppError, type FieldError } from '../http/errors.ts';
 import { RateLimitedError } from '../services/rate-limit.ts';
 import { isValidationKey, VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
 
@@ -22,7 +22,7 @@ const MALFORMED_MULTIPART = /^Multipart: |unexpected end of multipart data/i;
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
+    if (isAppError(error)) {
       if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfter));
       return reply.status(error.status).send({
         success: false,
