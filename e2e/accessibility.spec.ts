@@ -10,6 +10,14 @@ const PAGES = [
   { name: 'privacy policy', path: '/privacy-policy' },
   { name: 'terms of service', path: '/terms-of-service' },
   { name: '404', path: '/no-such-page' },
+  { name: 'contact', path: '/contact' },
+  { name: 'register', path: '/register' },
+  { name: 'login', path: '/login' },
+  { name: 'forgot password', path: '/forget-password' },
+  { name: 'reset password', path: '/reset-password?token=abc' },
+  { name: 'verify e-mail', path: '/verify-email' },
+  { name: 'dashboard', path: '/dashboard', signedIn: true },
+  { name: 'dashboard, editing', path: '/dashboard?edit=1', signedIn: true },
 ];
 
 type Violations = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
@@ -28,9 +36,17 @@ function describe(violations: Violations): string {
 for (const lang of ['ar', 'fr'] as const) {
   for (const theme of ['light', 'dark'] as const) {
     test.describe(`${lang}, ${theme}`, () => {
-      for (const { name, path } of PAGES) {
+      for (const { name, path, signedIn } of PAGES) {
         test(`${name} has no WCAG 2.1 AA violations`, async ({ page, context, baseURL }) => {
           await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
+          if (signedIn) {
+            // A new (unverified) account each time: the dashboard then shows its banner too,
+            // and no single account runs into the log-in rate limit.
+            const email = `a11y-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.dz`;
+            const account = { name: 'Salima Haddad', email, password: 'Access2025' };
+            expect((await context.request.post('/api/v1/users/signup', { data: account })).status()).toBe(201);
+            expect((await context.request.post('/api/v1/users/login', { data: account })).status()).toBe(200);
+          }
           const url = `/${lang}${path}`;
           const response = await page.goto(url);
           expect(response?.status()).toBe(name === '404' ? 404 : 200);

@@ -15,8 +15,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const itemClass = 'flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-surface-sunken';
   return (
     <DropdownMenu.Root dir={dirOf(lang)}>
-      <DropdownMenu.Trigger className="rounded-full" aria-label={t('account:menuLabel')} data-testid="user-menu">
+      <DropdownMenu.Trigger className="rounded-full" data-testid="user-menu">
         <Avatar name={user.name} image={user.image} size="sm" />
+        <span className="sr-only">{`${t('account:menuLabel')}: ${user.name}`}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-64 rounded-xl border border-line bg-surface-raised p-1 shadow-lg">

@@ -51,7 +51,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const { errors, onSubmit } = useFormErrors(loginSchema, actionData);
   const values = actionData?.values ?? {};
   const formError = formErrorKey(actionData?.formError);
-  const notice = params.get('registered') ? 'signupSuccess' : params.get('reset') ? 'resetSuccess' : null;
+  const registered = params.get('registered');
+  const notice = registered === 'nomail' ? 'signupNoMail' : registered ? 'signupSuccess' : params.get('reset') ? 'resetSuccess' : null;
   return (
     <AuthCard
       title={t('loginTitle')}

@@ -34,11 +34,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     await services.limits.check('signup', clientIp(context));
     const { terms: _terms, ...input } = parsed.data;
-    await services.users.signup({ ...input, lang });
+    const { mailSent } = await services.users.signup({ ...input, lang });
+    // The account exists either way; the log-in page says whether the e-mail went out.
+    return redirect(`/${lang}/login?registered=${mailSent ? '1' : 'nomail'}`);
   } catch (error) {
     return failFromError(error, form);
   }
-  return redirect(`/${lang}/login?registered=1`);
 }
 
 export default function Register({ actionData }: Route.ComponentProps) {
