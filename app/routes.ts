@@ -17,6 +17,10 @@ export default [
     route('reset-password', 'routes/reset-password.tsx'),
     route('verify-email', 'routes/verify-email.tsx'),
     route('dashboard', 'routes/dashboard.tsx'),
+    route('products/new', 'routes/product-form.tsx', { id: 'product-new' }),
+    route('products/:productId/edit', 'routes/product-form.tsx', { id: 'product-edit' }),
+    route('products/:productId', 'routes/product.tsx'),
+    route('shop/:userId', 'routes/shop.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

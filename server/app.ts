@@ -13,6 +13,7 @@ import type { ViteDevServer } from 'vite';
 import { appContext } from '#app-context';
 import { systemRoutes } from './api/system.ts';
 import { userRoutes } from './api/users.ts';
+import { productRoutes } from './api/products.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -66,6 +67,7 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
       registerAuth(api, services);
       await api.register(systemRoutes(services));
       await api.register(userRoutes(services));
+      await api.register(productRoutes(services));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -37,6 +37,17 @@ if (config.seedDemo && database.kind === 'pglite') {
   }
 }
 
+// Housekeeping: uploads never attached to a listing (older than a day) and expired sessions.
+const HOUR = 60 * 60 * 1000;
+const housekeeping = setInterval(() => {
+  services.uploads
+    .cleanOrphans()
+    .then((removed) => removed > 0 && app.log.info({ removed }, 'orphan uploads removed'))
+    .catch((err: unknown) => app.log.error({ err }, 'orphan upload cleaning failed'));
+  services.sessions.purgeExpired().catch((err: unknown) => app.log.error({ err }, 'session purge failed'));
+}, HOUR);
+housekeeping.unref();
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) {
@@ -44,6 +55,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }
   stopping = true;
+  clearInterval(housekeeping);
   app.log.info(`${signal} received: finishing in-flight requests`);
   const timer = setTimeout(() => {
     app.log.error('shutdown took more than 25 s: exiting');

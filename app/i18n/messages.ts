@@ -8,10 +8,12 @@ import { en } from './locales/en.ts';
 import { fr } from './locales/fr.ts';
 import { about } from '../content/about.ts';
 import { VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
+import { listings } from './namespaces/listings.ts';
+import { productForm } from './namespaces/product-form.ts';
 
 /** The shape of en.ts with every leaf widened to string. */
 export type Messages = Widen<typeof en>;
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
 const UI: Record<Lang, Messages> = { ar, fr, en };
 
@@ -28,7 +30,7 @@ export function resourcesFor(lang: Lang) {
   const ui = UI[lang];
   // The specification reads the about card from layout.aboutContent; its text lives in app/content/about.ts.
   const layout = { ...ui.layout, aboutContent: { title: about.title[lang], description: about.description[lang] } };
-  return { ...ui, layout, ...referenceNamespaces(lang) };
+  return { ...ui, layout, productForm: productForm[lang], listings: listings[lang], ...referenceNamespaces(lang) };
 }
 
 export const NAMESPACES = [
@@ -42,6 +44,8 @@ export const NAMESPACES = [
   'account',
   'dashboard',
   'contactPage',
+  'productForm',
+  'listings',
   'categories',
   'cities',
   'conditions',

@@ -68,6 +68,28 @@ export const VALIDATION_MESSAGES = {
     ar: 'يجب ألا تتجاوز الرسالة 5000 حرف',
   },
   tokenMissing: { en: 'Reset token is missing', fr: 'Le jeton de réinitialisation est manquant', ar: 'رمز إعادة التعيين مفقود' },
+  titleRequired: { en: 'Title is required', fr: 'Le titre est obligatoire', ar: 'العنوان مطلوب' },
+  titleMax: { en: 'Title must be at most 120 characters long', fr: 'Le titre doit contenir au plus 120 caractères', ar: 'يجب ألا يتجاوز العنوان 120 حرفًا' },
+  descRequired: { en: 'Description is required', fr: 'La description est obligatoire', ar: 'الوصف مطلوب' },
+  descMax: {
+    en: 'Description must be at most 5000 characters long',
+    fr: 'La description doit contenir au plus 5000 caractères',
+    ar: 'يجب ألا يتجاوز الوصف 5000 حرف',
+  },
+  categoryRequired: { en: 'Choose a category', fr: 'Choisissez une catégorie', ar: 'اختر فئة' },
+  conditionRequired: { en: 'Choose the condition', fr: "Choisissez l'état", ar: 'اختر الحالة' },
+  priceRequired: { en: 'Price is required', fr: 'Le prix est obligatoire', ar: 'السعر مطلوب' },
+  priceInteger: { en: 'Price must be a whole number of dinars', fr: 'Le prix doit être un nombre entier de dinars', ar: 'يجب أن يكون السعر عددًا صحيحًا بالدينار' },
+  priceMin: { en: 'Price must be above 0', fr: 'Le prix doit être supérieur à 0', ar: 'يجب أن يكون السعر أكبر من 0' },
+  priceMax: {
+    en: 'Price must be at most 1,000,000,000 dinars',
+    fr: 'Le prix doit être au plus de 1 000 000 000 dinars',
+    ar: 'يجب ألا يتجاوز السعر 1.000.000.000 دينار',
+  },
+  contactRequired: { en: 'Phone is required', fr: 'Le téléphone est obligatoire', ar: 'رقم الهاتف مطلوب' },
+  imageRequired: { en: 'Add at least one photo', fr: 'Ajoutez au moins une photo', ar: 'أضف صورة واحدة على الأقل' },
+  imageInvalid: { en: 'Image must be a valid URL', fr: "L'image doit être une URL valide", ar: 'يجب أن تكون الصورة رابطًا صالحًا' },
+  imagesMax: { en: 'At most 10 photos', fr: '10 photos au maximum', ar: '10 صور كحد أقصى' },
   invalidValue: { en: 'Invalid value', fr: 'Valeur invalide', ar: 'قيمة غير صالحة' },
 } satisfies Record<string, Localized>;
 

@@ -32,3 +32,38 @@ export const publicUserSchema = z
 export const idParams = z.object({ id: z.string() });
 
 export const messageData = z.object({ message: z.string() });
+
+const apiImageSchema = z.object({ url: z.string(), width: z.number(), height: z.number(), variants: z.record(z.string(), z.string()) });
+
+export const productSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    category: z.string(),
+    condition: z.string(),
+    title: z.string(),
+    title_ar: z.string().nullable(),
+    title_fr: z.string().nullable(),
+    title_en: z.string().nullable(),
+    desc: z.string(),
+    desc_ar: z.string().nullable(),
+    desc_fr: z.string().nullable(),
+    desc_en: z.string().nullable(),
+    img: z.string().nullable(),
+    images: z.array(z.string()),
+    photos: z.array(apiImageSchema),
+    price: z.number(),
+    address: z.string(),
+    status: z.enum(['active', 'inactive']),
+    isActive: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    contact: z.string().optional(),
+  })
+  .meta({ id: 'Product' });
+
+export const productWithSellerSchema = productSchema.extend({ seller: publicUserSchema }).meta({ id: 'ProductWithSeller' });
+
+export const uploadedImageSchema = z
+  .object({ url: z.string(), key: z.string(), width: z.number(), height: z.number(), variants: z.record(z.string(), z.string()) })
+  .meta({ id: 'Image' });

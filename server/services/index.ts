@@ -4,7 +4,9 @@ import type { Config } from '../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createListingService } from './listings.ts';
 import { createProductService } from './products.ts';
+import { createUploadService } from './uploads.ts';
 import { createLimits, createMemoryRateLimiter, type RateLimiter, type RateLimitName, type RateLimitRule } from './rate-limit.ts';
 import { createSessionService } from './sessions.ts';
 import { createUserService } from './users.ts';
@@ -23,6 +25,7 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
   const log = deps.log ?? pino({ level: config.logLevel });
   const mailer = deps.mailer ?? createMailer(config, log);
   const sessions = createSessionService(database.db);
+  const uploads = createUploadService(database.db, storage);
   return {
     config,
     database,
@@ -41,6 +44,8 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
       log,
     }),
     products: createProductService(database.db),
+    uploads,
+    listings: createListingService(database.db, storage, uploads),
   };
 }
 

@@ -1,0 +1,4 @@
+// Being written.
+export default function Pending() {
+  return null;
+}

@@ -1,0 +1,173 @@
+// The Products table of API.md (search aside): thin adapters over the listing services.
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MAX_UPLOAD_BYTES } from '../../common/constants.ts';
+import { createProductSchema, updateProductSchema } from '../../common/schemas/product.ts';
+import { errorBody, okBody } from '../http/envelope.ts';
+import { AppError } from '../http/errors.ts';
+import { requireUser } from '../plugins/auth.ts';
+import type { Services } from '../services/index.ts';
+import { toApiImage } from '../services/products.ts';
+import { SHOP_DEFAULT_LIMIT, SHOP_MAX_LIMIT } from '../services/listings.ts';
+import { toPublicUser } from '../services/user-views.ts';
+import { idParams, messageData, productSchema, productWithSellerSchema, publicUserSchema, uploadedImageSchema } from './schemas.ts';
+
+const e = errorBody;
+
+export function productRoutes(services: Services): FastifyPluginAsyncZod {
+  const { listings, uploads, limits } = services;
+  return async (app) => {
+    await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
+
+    app.post(
+      '/products/upload',
+      {
+        schema: {
+          tags: ['products'],
+          summary: 'Upload a listing photo (multipart field `image`; JPEG, PNG, WebP or AVIF, 10 MB, 40 megapixels at most)',
+          consumes: ['multipart/form-data'],
+          response: { 201: okBody(uploadedImageSchema), 400: e, 401: e, 413: e, 415: e },
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request.user);
+        if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
+        const file = await request.file();
+        if (!file || file.fieldname !== 'image') throw new AppError('VALIDATION_ERROR', 'No file uploaded');
+        const image = await uploads.store(user.id, await file.toBuffer());
+        return reply.status(201).send({ success: true, data: { ...toApiImage(image), key: image.key } });
+      },
+    );
+
+    app.delete(
+      '/products/upload',
+      {
+        schema: {
+          tags: ['products'],
+          summary: 'Delete one of your uploads by its key',
+          body: z.object({ key: z.string().min(1).max(200) }),
+          response: { 200: okBody(messageData), 400: e, 401: e, 403: e, 404: e },
+        },
+      },
+      async (request) => {
+        await uploads.remove(requireUser(request.user).id, request.body.key);
+        return { success: true as const, data: { message: 'Image deleted' } };
+      },
+    );
+
+    app.post(
+      '/products',
+      {
+        schema: {
+          tags: ['products'],
+          summary: 'Publish a listing (verified e-mail required)',
+          body: createProductSchema,
+          response: { 201: okBody(productSchema), 400: e, 401: e, 403: e },
+        },
+      },
+      async (request, reply) => {
+        const product = await listings.create(requireUser(request.user), request.body);
+        return reply.status(201).send({ success: true, data: product });
+      },
+    );
+
+    app.get(
+      '/products/:id',
+      {
+        schema: {
+          tags: ['products'],
+          summary: 'A listing with its seller; counts a view (inactive ones only for their owner)',
+          params: idParams,
+          response: { 200: okBody(productWithSellerSchema), 404: e },
+        },
+      },
+      async (request, reply) => {
+        const product = await listings.read(request.user, request.params.id, { countView: true });
+        reply.header('cache-control', 'no-store');
+        return { success: true as const, data: product };
+      },
+    );
+
+    app.put(
+      '/products/:id',
+      {
+        schema: {
+          tags: ['products'],
+          summary: 'Edit your listing (any of the create fields)',
+          params: idParams,
+          body: updateProductSchema,
+          response: { 200: okBody(productSchema), 400: e, 401: e, 403: e, 404: e },
+        },
+      },
+      async (request) => ({ success: true as const, data: await listings.update(request.user, request.params.id, request.body) }),
+    );
+
+    app.delete(
+      '/products/:id',
+      { schema: { tags: ['products'], summary: 'Delete your listing and its photos', params: idParams, response: { 200: okBody(messageData), 401: e, 403: e, 404: e } } },
+      async (request) => {
+        await listings.remove(request.user, request.params.id);
+        return { success: true as const, data: { message: 'Product deleted' } };
+      },
+    );
+
+    app.patch(
+      '/products/status/:id',
+      {
+        schema: { tags: ['products'], summary: 'Activate or deactivate your listing', params: idParams, response: { 200: okBody(productSchema), 401: e, 403: e, 404: e } },
+      },
+      async (request) => ({ success: true as const, data: await listings.toggleStatus(request.user, request.params.id) }),
+    );
+
+    app.post(
+      '/products/:id/contact',
+      {
+        schema: {
+          tags: ['products'],
+          summary: "Reveal the seller's phone (counted, rate-limited)",
+          params: idParams,
+          response: { 200: okBody(z.object({ contact: z.string() })), 404: e, 429: e },
+        },
+      },
+      async (request, reply) => {
+        await limits.check('phoneReveal', request.ip);
+        reply.header('cache-control', 'no-store');
+        return { success: true as const, data: { contact: await listings.revealContact(request.params.id) } };
+      },
+    );
+
+    app.post(
+      '/events',
+      {
+        schema: {
+          tags: ['products'],
+          summary: 'Analytics event of the contact card (phone shown or hidden)',
+          body: z.object({ type: z.literal('phone_toggle'), productId: z.string().max(100), shown: z.boolean() }),
+          response: { 202: okBody(messageData), 400: e, 404: e },
+        },
+      },
+      async (request, reply) => {
+        await listings.recordPhoneToggle(request.body.productId, request.body.shown);
+        return reply.status(202).send({ success: true, data: { message: 'Accepted' } });
+      },
+    );
+
+    app.get(
+      '/users/:id/products',
+      {
+        schema: {
+          tags: ['users'],
+          summary: "A seller's listings: active only, or all of them for the owner",
+          params: idParams,
+          querystring: z.object({ limit: z.coerce.number().int().min(1).max(SHOP_MAX_LIMIT).default(SHOP_DEFAULT_LIMIT) }),
+          response: { 200: okBody(z.array(productSchema)).extend({ seller: publicUserSchema }), 400: e, 404: e },
+        },
+      },
+      async (request) => {
+        const { seller, products } = await listings.byUser(request.user, request.params.id, request.query.limit);
+        return { success: true as const, data: products, seller: toPublicUser(seller) };
+      },
+    );
+  };
+}

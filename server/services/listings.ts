@@ -1,0 +1,272 @@
+// Listings, the seller's side and the buyer's: publish, edit, (de)activate, delete,
+// read with a view counted, reveal the phone, and the seller's statistics.
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Lang } from '../../common/languages.ts';
+import { toNational } from '../../common/phone.ts';
+import type { ApiProduct } from '../../common/product.ts';
+import { orderedPhotos, type ProductInput, type ProductPatch } from '../../common/schemas/product.ts';
+import type { AppDb } from '../../db/client.ts';
+import { events, images, products, users, type Image, type Product, type User } from '../../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
+import { detectLanguage } from './language-detect.ts';
+import { toApiImage, toApiProduct } from './products.ts';
+import type { UploadService } from './uploads.ts';
+import { isId } from './tokens.ts';
+import { toPublicUser, type PublicUser } from './user-views.ts';
+
+export const SHOP_DEFAULT_LIMIT = 24;
+export const SHOP_MAX_LIMIT = 100;
+
+const notFound = () => new AppError('NOT_FOUND', 'Product not found');
+
+function requireActor(actor: User | null): User {
+  if (!actor) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
+  return actor;
+}
+
+/** Main text into the field of its detected language; translations fill the others. */
+function languageFields(title: string, desc: string, given: Partial<Record<`${'title' | 'desc'}_${Lang}`, string | null | undefined>>) {
+  const lang = detectLanguage(`${title}\n${desc}`);
+  const pickTitle = (l: Lang) => (l === lang ? title : (given[`title_${l}`] ?? null));
+  const pickDesc = (l: Lang) => (l === lang ? desc : (given[`desc_${l}`] ?? null));
+  return {
+    originalLang: lang,
+    titleAr: pickTitle('ar'),
+    titleFr: pickTitle('fr'),
+    titleEn: pickTitle('en'),
+    descAr: pickDesc('ar'),
+    descFr: pickDesc('fr'),
+    descEn: pickDesc('en'),
+  };
+}
+
+export function createListingService(db: AppDb, storage: FileStorage, uploads: UploadService) {
+  async function photosOf(productId: string) {
+    return db.select().from(images).where(eq(images.productId, productId)).orderBy(images.position);
+  }
+
+  async function serialize(row: Product, withContact: boolean): Promise<ApiProduct> {
+    return toApiProduct(row, (await photosOf(row.id)).map(toApiImage), { withContact });
+  }
+
+  async function findOwned(actor: User | null, id: string): Promise<Product> {
+    const user = requireActor(actor);
+    if (!isId(id)) throw notFound();
+    const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+    if (!row) throw notFound();
+    if (row.userId !== user.id) throw new AppError('FORBIDDEN', 'You are not allowed to change this listing');
+    return row;
+  }
+
+  /**
+   * Image rows for the given URLs, in order: the caller's own uploads (attached to
+   * nothing or to this listing already), and absolute URLs stored as external photos.
+   */
+  async function resolvePhotos(userId: string, urls: string[], productId: string | null): Promise<Image[]> {
+    const rows: Image[] = [];
+    for (const [index, url] of urls.entries()) {
+      const fileKey = storage.keyOf(url);
+      if (fileKey === null && /^https?:\/\//i.test(url)) {
+        const [external] = await db
+          .insert(images)
+          .values({ key: `external/${randomUUID()}`, userId, width: 0, height: 0, bytes: 0, variants: { '0': url } })
+          .returning();
+        if (external) rows.push(external);
+        continue;
+      }
+      const imageKey = fileKey?.split('/').slice(0, 2).join('/');
+      const [row] = imageKey ? await db.select().from(images).where(eq(images.key, imageKey)).limit(1) : [];
+      if (!row || row.userId !== userId || (row.productId !== null && row.productId !== productId)) {
+        throw new AppError('VALIDATION_ERROR', 'Invalid request', [
+          { path: index === 0 ? 'body.img' : `body.images.${index}`, code: 'imageInvalid', message: 'This photo is not one of your uploads' },
+        ]);
+      }
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  async function attach(productId: string, photos: Image[]) {
+    for (const [position, photo] of photos.entries()) {
+      await db.update(images).set({ productId, position }).where(eq(images.id, photo.id));
+    }
+  }
+
+  return {
+    async create(actor: User | null, input: ProductInput): Promise<ApiProduct> {
+      const user = requireActor(actor);
+      if (!user.isVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'Verify your e-mail address to publish listings');
+      const photos = await resolvePhotos(user.id, orderedPhotos(input.img, input.images), null);
+      const [row] = await db
+        .insert(products)
+        .values({
+          userId: user.id,
+          category: input.category,
+          condition: input.condition,
+          title: input.title,
+          desc: input.desc,
+          ...languageFields(input.title, input.desc, input),
+          price: input.price,
+          contact: input.contact!,
+          address: input.address,
+        })
+        .returning();
+      if (!row) throw new Error('insert returned nothing');
+      await attach(row.id, photos);
+      return serialize(row, true);
+    },
+
+    async update(actor: User | null, id: string, patch: ProductPatch): Promise<ApiProduct> {
+      const current = await findOwned(actor, id);
+      const title = patch.title ?? current.title;
+      const desc = patch.desc ?? current.desc;
+      const translations = {
+        title_ar: patch.title_ar !== undefined ? patch.title_ar : current.titleAr,
+        title_fr: patch.title_fr !== undefined ? patch.title_fr : current.titleFr,
+        title_en: patch.title_en !== undefined ? patch.title_en : current.titleEn,
+        desc_ar: patch.desc_ar !== undefined ? patch.desc_ar : current.descAr,
+        desc_fr: patch.desc_fr !== undefined ? patch.desc_fr : current.descFr,
+        desc_en: patch.desc_en !== undefined ? patch.desc_en : current.descEn,
+      };
+      if (patch.img !== undefined || patch.images !== undefined) {
+        const existing = await photosOf(id);
+        const cover = patch.img ?? patch.images?.[0];
+        if (!cover) throw new AppError('VALIDATION_ERROR', 'Invalid request', [{ path: 'body.img', code: 'imageRequired', message: 'Add at least one photo' }]);
+        const wanted = await resolvePhotos(current.userId, orderedPhotos(cover, patch.images), id);
+        const keep = new Set(wanted.map((w) => w.id));
+        await uploads.removeImages(existing.filter((e) => !keep.has(e.id)));
+        await attach(id, wanted);
+      }
+      const [row] = await db
+        .update(products)
+        .set({
+          ...(patch.category ? { category: patch.category } : {}),
+          ...(patch.condition ? { condition: patch.condition } : {}),
+          ...(patch.price !== undefined ? { price: patch.price } : {}),
+          ...(patch.contact ? { contact: patch.contact } : {}),
+          ...(patch.address ? { address: patch.address } : {}),
+          title,
+          desc,
+          ...languageFields(title, desc, translations),
+          updatedAt: new Date(),
+        })
+        .where(eq(products.id, id))
+        .returning();
+      if (!row) throw notFound();
+      return serialize(row, true);
+    },
+
+    async remove(actor: User | null, id: string): Promise<void> {
+      await findOwned(actor, id);
+      const photos = await photosOf(id);
+      await db.delete(products).where(eq(products.id, id));
+      await uploads.removeImages(photos);
+    },
+
+    async toggleStatus(actor: User | null, id: string): Promise<ApiProduct> {
+      const current = await findOwned(actor, id);
+      const [row] = await db
+        .update(products)
+        .set({ status: current.status === 'active' ? 'inactive' : 'active', updatedAt: new Date() })
+        .where(eq(products.id, id))
+        .returning();
+      if (!row) throw notFound();
+      return serialize(row, true);
+    },
+
+    /** A listing as `viewer` may see it: inactive ones only for their owner. Counts a view for others. */
+    async read(viewer: User | null, id: string, options: { countView: boolean }): Promise<ApiProduct & { seller: PublicUser }> {
+      if (!isId(id)) throw notFound();
+      const [found] = await db.select({ product: products, seller: users }).from(products).innerJoin(users, eq(users.id, products.userId)).where(eq(products.id, id)).limit(1);
+      if (!found) throw notFound();
+      const own = viewer?.id === found.product.userId;
+      if (found.product.status !== 'active' && !own) throw notFound();
+      if (options.countView && !own) {
+        await db.update(products).set({ views: sql`${products.views} + 1` }).where(eq(products.id, id));
+        await db.insert(events).values({ type: 'view', productId: id, category: found.product.category });
+      }
+      return { ...(await serialize(found.product, own)), seller: toPublicUser(found.seller) };
+    },
+
+    /** The phone of an active listing, in national form; counts a reveal. */
+    async revealContact(id: string): Promise<string> {
+      if (!isId(id)) throw notFound();
+      const [row] = await db
+        .update(products)
+        .set({ phoneReveals: sql`${products.phoneReveals} + 1` })
+        .where(and(eq(products.id, id), eq(products.status, 'active')))
+        .returning({ contact: products.contact, category: products.category });
+      if (!row) throw notFound();
+      await db.insert(events).values({ type: 'phone_reveal', productId: id, category: row.category, shown: true });
+      return toNational(row.contact);
+    },
+
+    /** The analytics event of the contact card's toggle; the category comes from the listing. */
+    async recordPhoneToggle(productId: string, shown: boolean): Promise<void> {
+      if (!isId(productId)) throw notFound();
+      const [row] = await db.select({ category: products.category }).from(products).where(eq(products.id, productId)).limit(1);
+      if (!row) throw notFound();
+      await db.insert(events).values({ type: 'phone_toggle', productId, category: row.category, shown });
+    },
+
+    /** A seller's listings: active ones, or all of them for the seller themself. */
+    async byUser(viewer: User | null, userId: string, limit: number): Promise<{ seller: User; products: ApiProduct[] }> {
+      if (!isId(userId)) throw new AppError('NOT_FOUND', 'User not found');
+      const [seller] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+      if (!seller) throw new AppError('NOT_FOUND', 'User not found');
+      const own = viewer?.id === userId;
+      const rows = await db
+        .select()
+        .from(products)
+        .where(own ? eq(products.userId, userId) : and(eq(products.userId, userId), eq(products.status, 'active')))
+        .orderBy(sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`)
+        .limit(limit);
+      const photos = new Map<string, ReturnType<typeof toApiImage>[]>();
+      if (rows.length > 0) {
+        const all = await db.select().from(images).where(inArray(images.productId, rows.map((r) => r.id))).orderBy(images.position);
+        for (const image of all) {
+          if (!image.productId) continue;
+          photos.set(image.productId, [...(photos.get(image.productId) ?? []), toApiImage(image)]);
+        }
+      }
+      return { seller, products: rows.map((row) => toApiProduct(row, photos.get(row.id) ?? [], { withContact: own })) };
+    },
+
+    /** The dashboard's extra block: totals and the latest activity on the seller's listings. */
+    async sellerActivity(userId: string, limit = 10) {
+      const [totals] = await db
+        .select({
+          listings: count(),
+          active: sql<number>`count(*) filter (where ${products.status} = 'active')::int`,
+          views: sql<number>`coalesce(sum(${products.views}), 0)::int`,
+          reveals: sql<number>`coalesce(sum(${products.phoneReveals}), 0)::int`,
+        })
+        .from(products)
+        .where(eq(products.userId, userId));
+      const recent = await db
+        .select({
+          type: events.type,
+          shown: events.shown,
+          createdAt: events.createdAt,
+          productId: products.id,
+          title: products.title,
+          titleAr: products.titleAr,
+          titleFr: products.titleFr,
+          titleEn: products.titleEn,
+        })
+        .from(events)
+        .innerJoin(products, eq(products.id, events.productId))
+        .where(and(eq(products.userId, userId), inArray(events.type, ['view', 'phone_reveal'])))
+        .orderBy(desc(events.createdAt), desc(events.id))
+        .limit(limit);
+      return {
+        totals: { listings: totals?.listings ?? 0, active: totals?.active ?? 0, views: totals?.views ?? 0, reveals: totals?.reveals ?? 0 },
+        recent: recent.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      };
+    },
+  };
+}
+
+export type ListingService = ReturnType<typeof createListingService>;
