@@ -26,6 +26,11 @@ export interface OpenOptions {
   dir?: string;
 }
 
+// The search's typo fallback (`<%`) keeps words at least this similar; pg_trgm's
+// default (0.6) misses two swapped letters in a short word ("samsnug": 0.5).
+const FUZZY_THRESHOLD = 0.5;
+const FUZZY_SETTING = `pg_trgm.word_similarity_threshold=${FUZZY_THRESHOLD}`;
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -36,7 +41,7 @@ async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, options: `-c ${FUZZY_SETTING}` });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
@@ -69,6 +74,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     unlock();
     throw error;
   }
+  await client.exec(`SET ${FUZZY_SETTING.replace('=', ' = ')}`);
   const db = drizzle(client, { schema });
   let closed = false;
   return {

@@ -3,6 +3,7 @@
 // server/services/products.server... queries use, or the planner would ignore them.
 import { sql } from 'drizzle-orm';
 import {
+  customType,
   bigserial,
   boolean,
   index,
@@ -14,6 +15,17 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Everything a search matches, normalized by ecosouk_normalize() (migration 0001):
+ * title and description in the three languages, tokenized as-is (simple) and stemmed
+ * (french, english).
+ */
+const SEARCH_DOCUMENT = sql`ecosouk_normalize(
+  coalesce(title, '') || ' ' || coalesce(title_ar, '') || ' ' || coalesce(title_fr, '') || ' ' || coalesce(title_en, '') || ' ' ||
+  coalesce("desc", '') || ' ' || coalesce(desc_ar, '') || ' ' || coalesce(desc_fr, '') || ' ' || coalesce(desc_en, ''))`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -97,10 +109,19 @@ export const products = pgTable(
     phoneReveals: integer('phone_reveals').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    searchText: text('search_text').generatedAlwaysAs(SEARCH_DOCUMENT),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('simple'::regconfig, ${SEARCH_DOCUMENT}) || to_tsvector('french'::regconfig, ${SEARCH_DOCUMENT}) || to_tsvector('english'::regconfig, ${SEARCH_DOCUMENT})`,
+    ),
   },
   (t) => {
     const active = sql`status = 'active'`;
     return [
+      index('products_search_idx').using('gin', t.searchVector).where(active),
+      index('products_search_trgm_idx').using('gin', sql`search_text gin_trgm_ops`).where(active),
+      index('products_active_category_address_created_idx').on(t.category, t.address, t.createdAt.desc(), t.id.desc()).where(active),
+      index('products_active_category_price_idx').on(t.category, t.price, t.id).where(active),
+      index('products_active_address_price_idx').on(t.address, t.price, t.id).where(active),
       // Newest first, the default listing order (home page, API default sort).
       index('products_active_created_idx').on(t.createdAt.desc(), t.id.desc()).where(active),
       index('products_active_category_created_idx').on(t.category, t.createdAt.desc(), t.id.desc()).where(active),

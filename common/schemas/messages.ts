@@ -90,6 +90,20 @@ export const VALIDATION_MESSAGES = {
   imageRequired: { en: 'Add at least one photo', fr: 'Ajoutez au moins une photo', ar: 'أضف صورة واحدة على الأقل' },
   imageInvalid: { en: 'Image must be a valid URL', fr: "L'image doit être une URL valide", ar: 'يجب أن تكون الصورة رابطًا صالحًا' },
   imagesMax: { en: 'At most 10 photos', fr: '10 photos au maximum', ar: '10 صور كحد أقصى' },
+  priceInvalid: { en: 'Enter a number', fr: 'Saisissez un nombre', ar: 'أدخل رقمًا' },
+  priceNegative: { en: 'Price cannot be negative', fr: 'Le prix ne peut pas être négatif', ar: 'لا يمكن أن يكون السعر سالبًا' },
+  priceRange: {
+    en: 'The minimum price must not exceed the maximum',
+    fr: 'Le prix minimum ne doit pas dépasser le maximum',
+    ar: 'يجب ألا يتجاوز السعر الأدنى السعر الأقصى',
+  },
+  pageInvalid: { en: 'Page must be a whole number from 1', fr: 'La page doit être un entier à partir de 1', ar: 'يجب أن تكون الصفحة عددًا صحيحًا ابتداءً من 1' },
+  pageTooDeep: {
+    en: 'Pages stop at 1000: narrow the search',
+    fr: 'Les pages s’arrêtent à 1000 : affinez la recherche',
+    ar: 'تتوقف الصفحات عند 1000: ضيّق نطاق البحث',
+  },
+  searchTooLong: { en: 'Search text is too long', fr: 'Le texte recherché est trop long', ar: 'نص البحث طويل جدًا' },
   invalidValue: { en: 'Invalid value', fr: 'Valeur invalide', ar: 'قيمة غير صالحة' },
 } satisfies Record<string, Localized>;
 

@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../common/constants.ts';
 import { createProductSchema, updateProductSchema } from '../../common/schemas/product.ts';
-import { errorBody, okBody } from '../http/envelope.ts';
+import { searchParamsSchema } from '../../common/schemas/search.ts';
+import { errorBody, okBody, paginationSchema } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { Services } from '../services/index.ts';
@@ -19,6 +20,33 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
   const { listings, uploads, limits } = services;
   return async (app) => {
     await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
+
+    app.get(
+      '/products',
+      {
+        schema: {
+          tags: ['products'],
+          summary: 'Search active listings, 10 a page',
+          description:
+            '`title` matches words of the title or description in any language (case, accents and Arabic spelling variants ignored; the last word as a prefix). `all` or empty means no filter. Counts stop at 10,000 (`pagination.totalIsCapped`); pages stop at 1000. `fuzzy` is true when nothing matched exactly and close spellings were used.',
+          querystring: searchParamsSchema,
+          response: {
+            200: z.object({
+              success: z.literal(true),
+              data: z.array(productSchema),
+              pagination: paginationSchema.extend({ totalIsCapped: z.boolean() }),
+              fuzzy: z.boolean(),
+            }),
+            400: e,
+          },
+        },
+      },
+      async (request, reply) => {
+        const result = await services.search.search(request.query);
+        reply.header('cache-control', 'public, max-age=30');
+        return { success: true as const, data: result.products, pagination: result.pagination, fuzzy: result.fuzzy };
+      },
+    );
 
     app.post(
       '/products/upload',

@@ -7,6 +7,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createListingService } from './listings.ts';
 import { createProductService } from './products.ts';
 import { createUploadService } from './uploads.ts';
+import { createSearchService } from './search.ts';
 import { createLimits, createMemoryRateLimiter, type RateLimiter, type RateLimitName, type RateLimitRule } from './rate-limit.ts';
 import { createSessionService } from './sessions.ts';
 import { createUserService } from './users.ts';
@@ -26,6 +27,7 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
   const mailer = deps.mailer ?? createMailer(config, log);
   const sessions = createSessionService(database.db);
   const uploads = createUploadService(database.db, storage);
+  const products = createProductService(database.db);
   return {
     config,
     database,
@@ -43,7 +45,8 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
       contactEmail: config.contactEmail,
       log,
     }),
-    products: createProductService(database.db),
+    products,
+    search: createSearchService(database.db, products),
     uploads,
     listings: createListingService(database.db, storage, uploads),
   };

@@ -1,0 +1,45 @@
+// The search parameters of GET /api/v1/products and of the home page URL: one schema,
+// so the API, the page loader and the search form agree on every rule.
+import { z } from 'zod';
+import { ALL, CATEGORY_KEYS, CONDITION_KEYS, WILAYA_KEYS } from '../reference-data.ts';
+
+export const SORTS = ['date_desc', 'date_asc', 'price_asc', 'price_desc'] as const;
+export type Sort = (typeof SORTS)[number];
+/** Deep pages cost more with every step; past this a search should be narrowed instead. */
+export const MAX_PAGE = 1000;
+/** Counts stop here; beyond it `pagination.totalIsCapped` says the total is "more than". */
+export const COUNT_CAP = 10_000;
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null || v === ALL ? undefined : v);
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+const price = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ error: 'priceInvalid' })
+    .refine((n) => Number.isFinite(n), 'priceInvalid')
+    .refine((n) => n >= 0, 'priceNegative')
+    .refine((n) => n <= 1_000_000_000, 'priceMax')
+    .optional(),
+);
+
+export const searchParamsSchema = z
+  .object({
+    title: z.preprocess(blankToUndefined, z.string().trim().max(200, 'searchTooLong').optional()),
+    category: z.preprocess(emptyToUndefined, z.enum(CATEGORY_KEYS, { error: 'categoryRequired' }).optional()),
+    address: z.preprocess(emptyToUndefined, z.enum(WILAYA_KEYS, { error: 'addressInvalid' }).optional()),
+    condition: z.preprocess(emptyToUndefined, z.enum(CONDITION_KEYS, { error: 'conditionRequired' }).optional()),
+    minPrice: price,
+    maxPrice: price,
+    sortBy: z.preprocess(blankToUndefined, z.enum(SORTS, { error: 'invalidValue' }).default('date_desc')),
+    currentPage: z.preprocess(
+      blankToUndefined,
+      z.coerce.number({ error: 'pageInvalid' }).int('pageInvalid').min(1, 'pageInvalid').max(MAX_PAGE, 'pageTooDeep').default(1),
+    ),
+  })
+  .refine((p) => p.minPrice === undefined || p.maxPrice === undefined || p.minPrice <= p.maxPrice, {
+    path: ['minPrice'],
+    message: 'priceRange',
+  });
+
+export type SearchParams = z.infer<typeof searchParamsSchema>;

@@ -1,0 +1,104 @@
+// The listing search: filters, sorts, Arabic-aware multilingual text matching and
+// capped counts. Every ORDER BY repeats its index's direction and NULLS clause;
+// date_asc walks the newest-first indexes backwards.
+import { and, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { PRODUCTS_PAGE_SIZE } from '../../common/constants.ts';
+import type { ApiProduct } from '../../common/product.ts';
+import { COUNT_CAP, type SearchParams, type Sort } from '../../common/schemas/search.ts';
+import type { AppDb } from '../../db/client.ts';
+import { products } from '../../db/schema.ts';
+import type { ProductService } from './products.ts';
+
+const ORDER: Record<Sort, SQL[]> = {
+  date_desc: [sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`],
+  date_asc: [sql`${products.createdAt} asc nulls first`, sql`${products.id} asc nulls first`],
+  price_asc: [sql`${products.price} asc`, sql`${products.id} asc`],
+  price_desc: [sql`${products.price} desc`, sql`${products.id} desc`],
+};
+
+// What ecosouk_normalize() deletes: Arabic harakat, shadda, superscript alef, tatweel.
+const ERASED = /[\u064B-\u0652\u0670\u0640]/g;
+
+/** Words worth matching: some letter or digit left after normalization; eight at most. */
+export function searchWords(text: string): string[] {
+  return text
+    .split(/[\s\p{P}\p{S}]+/u)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w.replace(ERASED, '')))
+    .slice(0, 8);
+}
+
+/**
+ * One tsquery: every word must match, each as typed (normalized), or by its French or
+ * English stem; the last word also as a prefix, since people search as they type.
+ */
+function textQuery(words: string[]): SQL {
+  const parts = words.map((word, i) => {
+    const normalized = sql`ecosouk_normalize(${word})`;
+    const exact = i === words.length - 1 ? sql`quote_literal(${normalized}) || ':*'` : sql`quote_literal(${normalized})`;
+    return sql`(to_tsquery('simple', ${exact}) || plainto_tsquery('french', ${normalized}) || plainto_tsquery('english', ${normalized}))`;
+  });
+  return sql.join(parts, sql` && `);
+}
+
+// Search results never carry the (large) search columns.
+const { searchText: _searchText, searchVector: _searchVector, ...listColumns } = getTableColumns(products);
+
+export interface SearchResult {
+  products: ApiProduct[];
+  pagination: {
+    currentPage: number;
+    totalPages: number;
+    totalItems: number;
+    pageSize: number;
+    /** True when there are more than `totalItems` matches (counting stops at COUNT_CAP). */
+    totalIsCapped: boolean;
+  };
+  /** True when no listing matched the words and typo-tolerant matching was used instead. */
+  fuzzy: boolean;
+}
+
+export function createSearchService(db: AppDb, productService: ProductService) {
+  async function run(filters: SQL[], params: SearchParams): Promise<Omit<SearchResult, 'fuzzy'>> {
+    const where = and(...filters);
+    const offset = (params.currentPage - 1) * PRODUCTS_PAGE_SIZE;
+    const [rows, counted] = await Promise.all([
+      db.select(listColumns).from(products).where(where).orderBy(...ORDER[params.sortBy]).limit(PRODUCTS_PAGE_SIZE).offset(offset),
+      db.execute(sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${COUNT_CAP + 1}) as capped`),
+    ]);
+    const n = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    const totalIsCapped = n > COUNT_CAP;
+    const totalItems = Math.min(n, COUNT_CAP);
+    return {
+      products: await productService.withPhotos(rows.map((r) => ({ ...r, searchText: null, searchVector: null }))),
+      pagination: {
+        currentPage: params.currentPage,
+        totalPages: Math.max(1, Math.ceil(totalItems / PRODUCTS_PAGE_SIZE)),
+        totalItems,
+        pageSize: PRODUCTS_PAGE_SIZE,
+        totalIsCapped,
+      },
+    };
+  }
+
+  return {
+    async search(params: SearchParams): Promise<SearchResult> {
+      const filters: SQL[] = [eq(products.status, 'active')];
+      if (params.category) filters.push(eq(products.category, params.category));
+      if (params.address) filters.push(eq(products.address, params.address));
+      if (params.condition) filters.push(eq(products.condition, params.condition));
+      if (params.minPrice !== undefined) filters.push(gte(products.price, Math.ceil(params.minPrice)));
+      if (params.maxPrice !== undefined) filters.push(lte(products.price, Math.floor(params.maxPrice)));
+      const words = params.title ? searchWords(params.title) : [];
+      if (words.length === 0) return { ...(await run(filters, params)), fuzzy: false };
+
+      const exact = await run([...filters, sql`${products.searchVector} @@ (${textQuery(words)})`], params);
+      if (exact.pagination.totalItems > 0) return { ...exact, fuzzy: false };
+      // Nothing matched the words as typed: try close spellings of every word (trigrams) before an empty page.
+      const close = words.map((word) => sql`ecosouk_normalize(${word}) <% ${products.searchText}`);
+      const fuzzy = await run([...filters, ...close], params);
+      return { ...fuzzy, fuzzy: fuzzy.pagination.totalItems > 0 };
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

@@ -1,0 +1,180 @@
+// GET /api/v1/products: filters, sorts, pagination, validation and multilingual matching.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, users } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../helpers/test-app.ts';
+
+let ctx: TestContext;
+const DAY = 86_400_000;
+const now = Date.now();
+
+interface Fixture {
+  title: string;
+  desc?: string;
+  category?: string;
+  address?: string;
+  condition?: string;
+  price?: number;
+  status?: 'active' | 'inactive';
+  ageDays?: number;
+  titleFr?: string;
+}
+
+const FIXTURES: Fixture[] = [
+  { title: 'سيّارة رونو سامبول للبيع', category: 'automobile', address: 'alger', price: 1_500_000, ageDays: 1 },
+  { title: 'Vélo de course Décathlon', desc: 'Très bon état, pneus neufs', category: 'sport-fitness', address: 'oran', price: 25_000, ageDays: 2, condition: 'like-new' },
+  { title: 'Samsung Galaxy S21', desc: 'Téléphone débloqué avec chargeur', category: 'electronics', address: 'alger', price: 60_000, ageDays: 3 },
+  { title: 'كتاب أحمد شوقي', desc: 'طبعة ٢٠٢٠ بحالة جيدة', category: 'music-movies-books', address: 'constantine', price: 800, ageDays: 4, condition: 'good' },
+  { title: 'Solar panel 300W', desc: 'Used for one year, works perfectly', category: 'diy-garden', address: 'ouargla', price: 30_000, ageDays: 5, condition: 'good' },
+  { title: 'Canapé trois places', desc: 'Tissu lavable', category: 'furniture-home', address: 'alger', price: 45_000, ageDays: 6, condition: 'fair' },
+  { title: 'Ancien vélo hors service', desc: 'Pour pièces', category: 'sport-fitness', address: 'alger', price: 3_000, ageDays: 7, condition: 'for-parts', status: 'inactive' },
+  { title: 'Table en bois massif', category: 'furniture-home', address: 'oran', price: 45_000, ageDays: 8, condition: 'good', titleFr: 'Table en bois massif' },
+];
+
+async function query(qs: string) {
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/v1/products${qs}` });
+  return { status: res.statusCode, body: res.json() };
+}
+const titles = (body: { data: { title: string }[] }) => body.data.map((p) => p.title);
+
+beforeAll(async () => {
+  ctx = await createTestContext('search');
+  const [seller] = await ctx.database.db.insert(users).values({ name: 'Seller', email: 'seller@example.dz', passwordHash: 'x', isVerified: true }).returning();
+  for (const f of FIXTURES) {
+    const createdAt = new Date(now - (f.ageDays ?? 0) * DAY);
+    await ctx.database.db.insert(products).values({
+      userId: seller!.id,
+      title: f.title,
+      desc: f.desc ?? f.title,
+      titleFr: f.titleFr ?? null,
+      originalLang: 'fr',
+      category: f.category ?? 'electronics',
+      condition: f.condition ?? 'new',
+      address: f.address ?? 'alger',
+      price: f.price ?? 1000,
+      contact: '+213550000000',
+      status: f.status ?? 'active',
+      createdAt,
+      updatedAt: createdAt,
+    });
+  }
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('listing and pagination', () => {
+  it('returns active listings only, newest first, with pagination', async () => {
+    const { status, body } = await query('');
+    expect(status).toBe(200);
+    expect(body.data).toHaveLength(7);
+    expect(titles(body)).not.toContain('Ancien vélo hors service');
+    expect(body.data[0].title).toBe('سيّارة رونو سامبول للبيع');
+    expect(body.pagination).toEqual({ currentPage: 1, totalPages: 1, totalItems: 7, pageSize: 10, totalIsCapped: false });
+    expect(body.fuzzy).toBe(false);
+    expect(body.data[0]).not.toHaveProperty('contact');
+    expect(body.data[0]).not.toHaveProperty('searchText');
+  });
+
+  it('treats empty values and "all" as no filter', async () => {
+    const { body } = await query('?title=&category=all&address=&condition=all&minPrice=&maxPrice=&sortBy=&currentPage=');
+    expect(body.data).toHaveLength(7);
+  });
+
+  it('gives an empty page past the end, and 400 below 1 or past the page cap', async () => {
+    expect((await query('?currentPage=2')).body.data).toEqual([]);
+    for (const qs of ['?currentPage=0', '?currentPage=-1', '?currentPage=1.5', '?currentPage=abc', '?currentPage=1001']) {
+      const { status, body } = await query(qs);
+      expect(status, qs).toBe(400);
+      expect(body.code).toBe('VALIDATION_ERROR');
+      expect(body.errors[0].path).toBe('querystring.currentPage');
+    }
+  });
+});
+
+describe('filters', () => {
+  it('filters by category, wilaya, condition and price, alone and together', async () => {
+    expect(titles((await query('?category=furniture-home')).body).sort()).toEqual(['Canapé trois places', 'Table en bois massif']);
+    expect((await query('?address=oran')).body.data).toHaveLength(2);
+    expect(titles((await query('?condition=good')).body).sort()).toEqual(['Solar panel 300W', 'Table en bois massif', 'كتاب أحمد شوقي']);
+    expect(titles((await query('?minPrice=30000&maxPrice=60000')).body).sort()).toEqual([
+      'Canapé trois places',
+      'Samsung Galaxy S21',
+      'Solar panel 300W',
+      'Table en bois massif',
+    ]);
+    expect(titles((await query('?category=furniture-home&address=oran&maxPrice=50000&condition=good')).body)).toEqual(['Table en bois massif']);
+    expect((await query('?category=automobile&address=oran')).body.data).toEqual([]);
+  });
+
+  it('refuses unknown values and bad prices with field errors', async () => {
+    for (const [qs, field] of [
+      ['?category=cars', 'category'],
+      ['?address=paris', 'address'],
+      ['?condition=mint', 'condition'],
+      ['?sortBy=random', 'sortBy'],
+      ['?minPrice=-1', 'minPrice'],
+      ['?maxPrice=abc', 'maxPrice'],
+      ['?minPrice=500&maxPrice=100', 'minPrice'],
+      [`?title=${'x'.repeat(201)}`, 'title'],
+    ] as const) {
+      const { status, body } = await query(qs);
+      expect(status, qs).toBe(400);
+      expect(body.errors.map((e: { path: string }) => e.path), qs).toContain(`querystring.${field}`);
+    }
+  });
+});
+
+describe('sorts', () => {
+  it('sorts by date and price both ways', async () => {
+    const byDate = titles((await query('?sortBy=date_asc')).body);
+    expect(byDate[0]).toBe('Table en bois massif');
+    const asc = (await query('?sortBy=price_asc')).body.data.map((p: { price: number }) => p.price);
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    const desc = (await query('?sortBy=price_desc')).body.data.map((p: { price: number }) => p.price);
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    expect(desc[0]).toBe(1_500_000);
+  });
+});
+
+describe('text matching', () => {
+  const finds = async (text: string) => titles((await query(`?title=${encodeURIComponent(text)}`)).body);
+  it.each([
+    ['سياره', 'سيّارة رونو سامبول للبيع'],
+    ['احمد', 'كتاب أحمد شوقي'],
+    ['2020', 'كتاب أحمد شوقي'],
+    ['velo', 'Vélo de course Décathlon'],
+    ['SAMSUNG', 'Samsung Galaxy S21'],
+    ['tél', 'Samsung Galaxy S21'],
+    ['galaxy sams', 'Samsung Galaxy S21'],
+    ['panels', 'Solar panel 300W'],
+  ])('"%s" finds "%s"', async (text, expected) => {
+    expect(await finds(text)).toContain(expected);
+  });
+
+  it('needs every word, even when falling back to close spellings', async () => {
+    expect(await finds('samsung canapé')).toEqual([]);
+    expect(await finds('samsnug canapé')).toEqual([]);
+  });
+
+  it('never returns inactive listings', async () => {
+    expect(await finds('hors service')).toEqual([]);
+  });
+
+  it('falls back to close spellings when nothing matches, and says so', async () => {
+    const { body } = await query('?title=samsnug');
+    expect(titles(body)).toContain('Samsung Galaxy S21');
+    expect(body.fuzzy).toBe(true);
+  });
+
+  it('combines text with filters', async () => {
+    expect(titles((await query('?title=table&address=oran')).body)).toEqual(['Table en bois massif']);
+    expect(titles((await query('?title=table&address=constantine')).body)).toEqual([]);
+  });
+
+  it('survives hostile text', async () => {
+    for (const text of ["'", "a' & b", ':*', '!!!', '\\', '%_', 'ـــ', '(', 'a:*|b', '😀']) {
+      const { status } = await query(`?title=${encodeURIComponent(text)}`);
+      expect(status, text).toBe(200);
+    }
+  });
+});
