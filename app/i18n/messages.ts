@@ -10,6 +10,7 @@ import { about } from '../content/about.ts';
 import { VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
 import { listings } from './namespaces/listings.ts';
 import { productForm } from './namespaces/product-form.ts';
+import { search } from './namespaces/search.ts';
 
 /** The shape of en.ts with every leaf widened to string. */
 export type Messages = Widen<typeof en>;
@@ -30,7 +31,7 @@ export function resourcesFor(lang: Lang) {
   const ui = UI[lang];
   // The specification reads the about card from layout.aboutContent; its text lives in app/content/about.ts.
   const layout = { ...ui.layout, aboutContent: { title: about.title[lang], description: about.description[lang] } };
-  return { ...ui, layout, productForm: productForm[lang], listings: listings[lang], ...referenceNamespaces(lang) };
+  return { ...ui, layout, productForm: productForm[lang], listings: listings[lang], search: search[lang], ...referenceNamespaces(lang) };
 }
 
 export const NAMESPACES = [
@@ -46,6 +47,7 @@ export const NAMESPACES = [
   'contactPage',
   'productForm',
   'listings',
+  'search',
   'categories',
   'cities',
   'conditions',

@@ -1,15 +1,29 @@
-import { Recycle } from 'lucide-react';
+import { LoaderCircle, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { data, useNavigation } from 'react-router';
 import type { Route } from './+types/home';
 import { appContext } from '#app-context';
-import { HOME_NEWEST_LIMIT } from '../../common/constants.ts';
+import { fieldErrorsOf, type FieldErrors } from '../../common/schemas/field-errors.ts';
+import { COUNT_CAP, searchParamsSchema } from '../../common/schemas/search.ts';
 import { ProductCard } from '../components/product-card.tsx';
+import { Alert } from '../components/form/alert.tsx';
+import { Pagination } from '../components/search/pagination.tsx';
+import { SearchPanel } from '../components/search/search-panel.tsx';
 import { langOfMatches, translatorFor } from '../lib/meta.ts';
+import { searchValuesOf } from '../lib/search-url.ts';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { products } = context.get(appContext).services;
-  const [newest, total] = await Promise.all([products.newest(HOME_NEWEST_LIMIT), products.countActive()]);
-  return { newest, total };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const values = searchValuesOf(url.searchParams);
+  const parsed = searchParamsSchema.safeParse({ ...values, currentPage: url.searchParams.get('page') ?? undefined });
+  if (!parsed.success) {
+    const errors: FieldErrors = fieldErrorsOf(parsed.error);
+    // `currentPage` is `page` in the page's URL.
+    if (errors.currentPage) errors.page = errors.currentPage;
+    return data({ values, errors, result: null }, { status: 400 });
+  }
+  const result = await context.get(appContext).services.search.search(parsed.data);
+  return { values, errors: {} as FieldErrors, result };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -18,36 +32,67 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation('home');
-  const { newest, total } = loaderData;
+  const { t } = useTranslation(['home', 'search']);
+  const { values, errors, result } = loaderData;
+  const navigation = useNavigation();
+  // A new search on this page is loading: keep the old results, dimmed, under a spinner.
+  const loading = navigation.state === 'loading' && navigation.location.pathname === `/${navigation.location.pathname.split('/')[1]}`;
+  const count = result?.pagination.totalItems ?? 0;
   return (
     <>
       <section className="border-b border-line bg-gradient-to-b from-brand-soft to-surface">
-        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-12 sm:px-6 sm:py-16">
-          <span className="grid size-12 place-items-center rounded-2xl bg-brand text-on-brand" aria-hidden="true">
-            <Recycle className="size-6" />
-          </span>
-          <h1 className="max-w-2xl text-3xl font-bold tracking-tight text-ink sm:text-5xl">{t('heroTitle')}</h1>
-          <p className="max-w-xl text-lg text-ink-muted">{t('heroText')}</p>
+        <div className="mx-auto flex max-w-7xl flex-col gap-5 px-4 py-8 sm:px-6 sm:py-12">
+          <div>
+            <h1 className="max-w-2xl text-3xl font-bold tracking-tight text-ink sm:text-4xl">{t('heroTitle')}</h1>
+            <p className="mt-2 max-w-xl text-ink-muted sm:text-lg">{t('heroText')}</p>
+          </div>
+          <SearchPanel values={values} errors={errors} />
         </div>
       </section>
-      <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6" aria-labelledby="newest-heading">
-        <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="newest-heading" className="text-2xl font-bold text-ink">
-            {t('newest')}
+      <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6" aria-labelledby="results-heading" aria-busy={loading}>
+        <div className="mb-5 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="results-heading" className="text-2xl font-bold text-ink">
+            {Object.keys(values).length > 0 ? t('search:resultsHeading') : t('newest')}
           </h2>
-          <p className="text-sm text-ink-muted">{t('listingsCount', { count: total })}</p>
+          {result ? (
+            <p className="text-sm text-ink-muted" data-testid="result-count">
+              {result.pagination.totalIsCapped ? t('search:resultsCapped', { count: COUNT_CAP }) : t('search:results', { count })}
+            </p>
+          ) : null}
         </div>
-        {newest.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-line p-10 text-center text-ink-muted">{t('noProducts')}</p>
+        {loading ? (
+          <p className="mb-4 flex items-center gap-2 text-sm text-ink-muted" role="status">
+            <LoaderCircle className="size-4 animate-spin text-brand" aria-hidden="true" />
+            {t('search:loading')}
+          </p>
+        ) : null}
+        {!result ? (
+          <Alert tone="error">{t('search:invalid')}</Alert>
+        ) : result.products.length === 0 ? (
+          <div className="flex flex-col items-center rounded-2xl border border-dashed border-line px-6 py-14 text-center" data-testid="no-results">
+            <SearchX className="size-10 text-ink-muted" aria-hidden="true" />
+            <p className="mt-3 text-lg font-semibold text-ink">{t('search:noProducts')}</p>
+            <p className="mt-1 text-ink-muted">{t('search:noProductsHint')}</p>
+          </div>
         ) : (
-          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="product-grid">
-            {newest.map((product, index) => (
-              <li key={product.id} className="flex">
-                <ProductCard product={product} eager={index < 2} />
-              </li>
-            ))}
-          </ul>
+          <>
+            {result.fuzzy ? (
+              <div className="mb-4">
+                <Alert tone="info">{t('search:fuzzy', { text: values.title ?? '' })}</Alert>
+              </div>
+            ) : null}
+            <ul
+              className={`grid grid-cols-1 gap-5 transition-opacity sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${loading ? 'opacity-50' : ''}`}
+              data-testid="product-grid"
+            >
+              {result.products.map((product, index) => (
+                <li key={product.id} className="flex">
+                  <ProductCard product={product} eager={index < 2} />
+                </li>
+              ))}
+            </ul>
+            <Pagination values={values} current={result.pagination.currentPage} total={result.pagination.totalPages} />
+          </>
         )}
       </section>
     </>

@@ -51,9 +51,6 @@ export const ar: Messages = {
     heroTitle: 'امنح الأشياء حياة ثانية',
     heroText: 'بيع واشترِ المنتجات المستعملة والصديقة للبيئة في الولايات الـ58.',
     newest: 'أحدث الإعلانات',
-    listingsCount: 'الإعلانات النشطة: {{count}}',
-    noProducts: 'لم يتم العثور على أي منتج',
-    publish: 'انشر إعلانًا',
   },
   blog: {
     title: 'المدونة',

@@ -46,9 +46,6 @@ export const en = {
     heroTitle: 'Give things a second life',
     heroText: 'Buy and sell second-hand and eco-friendly products in all 58 wilayas.',
     newest: 'Newest listings',
-    listingsCount: 'Active listings: {{count}}',
-    noProducts: 'No products found',
-    publish: 'Publish a listing',
   },
   blog: {
     title: 'Blog',

@@ -51,9 +51,6 @@ export const fr: Messages = {
     heroTitle: 'Donnez une seconde vie aux objets',
     heroText: "Achetez et vendez des produits d'occasion et écologiques dans les 58 wilayas.",
     newest: 'Dernières annonces',
-    listingsCount: 'Annonces actives : {{count}}',
-    noProducts: 'Aucun produit trouvé',
-    publish: 'Publier une annonce',
   },
   blog: {
     title: 'Blog',

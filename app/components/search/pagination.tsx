@@ -1,0 +1,60 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pageWindow, searchQuery, type SearchValues } from '../../lib/search-url.ts';
+import { useLang } from '../../lib/root-data.ts';
+
+/** Previous, next, the first and last pages and the current one with a neighbour each side. */
+export function Pagination({ values, current, total }: { values: SearchValues; current: number; total: number }) {
+  const lang = useLang();
+  const { t } = useTranslation('search');
+  if (total <= 1) return null;
+  const href = (page: number) => `/${lang}${searchQuery(values, page)}`;
+  // Arrows point the way the reading goes.
+  const Back = lang === 'ar' ? ChevronRight : ChevronLeft;
+  const Forward = lang === 'ar' ? ChevronLeft : ChevronRight;
+  const base = 'inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-xl border px-3 text-sm font-semibold';
+  const idle = `${base} border-line bg-surface-raised text-ink hover:bg-surface-sunken`;
+  const disabled = `${base} border-line text-ink-muted opacity-50`;
+  return (
+    <nav aria-label={t('pagination')} className="mt-10 flex flex-wrap items-center justify-center gap-2" data-testid="pagination">
+      {current > 1 ? (
+        <Link to={href(current - 1)} className={idle} rel="prev" preventScrollReset={false}>
+          <Back className="size-4" aria-hidden="true" />
+          {t('previous')}
+        </Link>
+      ) : (
+        <span className={disabled} aria-disabled="true">
+          <Back className="size-4" aria-hidden="true" />
+          {t('previous')}
+        </span>
+      )}
+      {pageWindow(current, total).map((page, i) =>
+        page === null ? (
+          <span key={`gap-${i}`} className="px-1 text-ink-muted" aria-hidden="true">
+            …
+          </span>
+        ) : page === current ? (
+          <span key={page} aria-current="page" aria-label={t('currentPage', { page })} className={`${base} border-brand bg-brand text-on-brand`}>
+            {page}
+          </span>
+        ) : (
+          <Link key={page} to={href(page)} aria-label={t('page', { page })} className={idle}>
+            {page}
+          </Link>
+        ),
+      )}
+      {current < total ? (
+        <Link to={href(current + 1)} className={idle} rel="next">
+          {t('next')}
+          <Forward className="size-4" aria-hidden="true" />
+        </Link>
+      ) : (
+        <span className={disabled} aria-disabled="true">
+          {t('next')}
+          <Forward className="size-4" aria-hidden="true" />
+        </span>
+      )}
+    </nav>
+  );
+}
