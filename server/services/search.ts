@@ -57,14 +57,40 @@ export interface SearchResult {
   fuzzy: boolean;
 }
 
+/** The filters of the search (fuzzy: the typo-tolerant variant of the text match). */
+export function searchFilters(params: SearchParams, fuzzy = false): SQL[] {
+  const filters: SQL[] = [eq(products.status, 'active')];
+  if (params.category) filters.push(eq(products.category, params.category));
+  if (params.address) filters.push(eq(products.address, params.address));
+  if (params.condition) filters.push(eq(products.condition, params.condition));
+  if (params.minPrice !== undefined) filters.push(gte(products.price, Math.ceil(params.minPrice)));
+  if (params.maxPrice !== undefined) filters.push(lte(products.price, Math.floor(params.maxPrice)));
+  const words = params.title ? searchWords(params.title) : [];
+  if (words.length > 0 && !fuzzy) filters.push(sql`${products.searchVector} @@ (${textQuery(words)})`);
+  // Close spellings of every word (trigrams).
+  if (words.length > 0 && fuzzy) filters.push(...words.map((word) => sql`ecosouk_normalize(${word}) <% ${products.searchText}`));
+  return filters;
+}
+
+/** The two statements of one search: a page of rows, and the capped count. Exported for the benchmark's EXPLAIN. */
+export function searchStatements(db: AppDb, filters: SQL[], params: SearchParams) {
+  const where = and(...filters);
+  return {
+    rows: db
+      .select(listColumns)
+      .from(products)
+      .where(where)
+      .orderBy(...ORDER[params.sortBy])
+      .limit(PRODUCTS_PAGE_SIZE)
+      .offset((params.currentPage - 1) * PRODUCTS_PAGE_SIZE),
+    count: sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${COUNT_CAP + 1}) as capped`,
+  };
+}
+
 export function createSearchService(db: AppDb, productService: ProductService) {
   async function run(filters: SQL[], params: SearchParams): Promise<Omit<SearchResult, 'fuzzy'>> {
-    const where = and(...filters);
-    const offset = (params.currentPage - 1) * PRODUCTS_PAGE_SIZE;
-    const [rows, counted] = await Promise.all([
-      db.select(listColumns).from(products).where(where).orderBy(...ORDER[params.sortBy]).limit(PRODUCTS_PAGE_SIZE).offset(offset),
-      db.execute(sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${COUNT_CAP + 1}) as capped`),
-    ]);
+    const statements = searchStatements(db, filters, params);
+    const [rows, counted] = await Promise.all([statements.rows, db.execute(statements.count)]);
     const n = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
     const totalIsCapped = n > COUNT_CAP;
     const totalItems = Math.min(n, COUNT_CAP);
@@ -82,20 +108,11 @@ export function createSearchService(db: AppDb, productService: ProductService) {
 
   return {
     async search(params: SearchParams): Promise<SearchResult> {
-      const filters: SQL[] = [eq(products.status, 'active')];
-      if (params.category) filters.push(eq(products.category, params.category));
-      if (params.address) filters.push(eq(products.address, params.address));
-      if (params.condition) filters.push(eq(products.condition, params.condition));
-      if (params.minPrice !== undefined) filters.push(gte(products.price, Math.ceil(params.minPrice)));
-      if (params.maxPrice !== undefined) filters.push(lte(products.price, Math.floor(params.maxPrice)));
-      const words = params.title ? searchWords(params.title) : [];
-      if (words.length === 0) return { ...(await run(filters, params)), fuzzy: false };
-
-      const exact = await run([...filters, sql`${products.searchVector} @@ (${textQuery(words)})`], params);
-      if (exact.pagination.totalItems > 0) return { ...exact, fuzzy: false };
-      // Nothing matched the words as typed: try close spellings of every word (trigrams) before an empty page.
-      const close = words.map((word) => sql`ecosouk_normalize(${word}) <% ${products.searchText}`);
-      const fuzzy = await run([...filters, ...close], params);
+      const exact = await run(searchFilters(params), params);
+      const hasWords = params.title !== undefined && searchWords(params.title).length > 0;
+      if (!hasWords || exact.pagination.totalItems > 0) return { ...exact, fuzzy: false };
+      // Nothing matched the words as typed: try close spellings before showing an empty page.
+      const fuzzy = await run(searchFilters(params, true), params);
       return { ...fuzzy, fuzzy: fuzzy.pagination.totalItems > 0 };
     },
   };

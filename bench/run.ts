@@ -1,0 +1,243 @@
+// `npm run bench -- [--listings N] [--duration S] [--connections C] [--reuse]`
+// Fills a database (PGlite in bench/.data, or DATABASE_URL) with N listings, prints
+// EXPLAIN ANALYZE times of every search query shape, then load-tests the production
+// server with autocannon next to a bare Fastify route (the machine's ceiling).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql, type SQL } from 'drizzle-orm';
+import { searchParamsSchema, type SearchParams } from '../common/schemas/search.ts';
+import { CATEGORY_KEYS, WILAYA_KEYS } from '../common/reference-data.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { searchFilters, searchStatements } from '../server/services/search.ts';
+import { fillListings } from './fill.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: args } = parseArgs({
+  options: {
+    listings: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    reuse: { type: 'boolean', default: false },
+  },
+});
+const LISTINGS = Number(args.listings);
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const dataDir = path.join(root, 'bench/.data', String(LISTINGS));
+const log = (line = '') => console.log(line);
+
+// ---------------------------------------------------------------- database
+async function prepare(): Promise<Database> {
+  const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dir: path.join(dataDir, 'db') });
+  await database.migrate();
+  const rows = (await database.db.execute(sql`select count(*)::int as n from products`)) as unknown as { rows: { n: number }[] };
+  const existing = rows.rows[0]?.n ?? 0;
+  if (args.reuse && existing === LISTINGS) {
+    log(`Reusing the ${existing} listings already there.`);
+    return database;
+  }
+  if (existing > 0) {
+    log(`Emptying the database (${existing} listings).`);
+    await database.db.execute(sql`truncate users, sessions, email_tokens, products, images, contact_messages, events cascade`);
+  }
+  log(`Filling ${LISTINGS} listings…`);
+  const started = Date.now();
+  await fillListings(database, LISTINGS, log);
+  log(`Filled in ${Math.round((Date.now() - started) / 1000)} s.`);
+  return database;
+}
+
+// ---------------------------------------------------------------- EXPLAIN ANALYZE
+const SHAPES: { name: string; variants: Record<string, string>[] }[] = [
+  { name: 'newest (no filter)', variants: [{}] },
+  { name: 'category', variants: CATEGORY_KEYS.slice(0, 10).map((category) => ({ category })) },
+  { name: 'wilaya', variants: ['alger', 'oran', 'djanet', 'setif', 'el-meniaa'].map((address) => ({ address })) },
+  { name: 'category + wilaya', variants: CATEGORY_KEYS.slice(0, 10).map((category, i) => ({ category, address: WILAYA_KEYS[(i * 7) % 58]! })) },
+  {
+    name: 'category + wilaya + price',
+    variants: CATEGORY_KEYS.slice(0, 10).map((category, i) => ({ category, address: ['alger', 'oran', 'blida', 'annaba', 'batna'][i % 5]!, minPrice: '5000', maxPrice: '100000' })),
+  },
+  { name: 'condition + price, price ascending', variants: ['new', 'good', 'fair'].map((condition) => ({ condition, minPrice: '1000', maxPrice: '20000', sortBy: 'price_asc' })) },
+  { name: 'category, price descending', variants: CATEGORY_KEYS.slice(0, 10).map((category) => ({ category, sortBy: 'price_desc' })) },
+  { name: 'oldest first', variants: [{ sortBy: 'date_asc' }, { sortBy: 'date_asc', category: 'electronics' }] },
+  { name: 'text, Arabic', variants: ['سيارة', 'هاتف', 'شقه', 'كتاب', 'زيت زيتون', 'دراجة'].map((title) => ({ title })) },
+  { name: 'text, French', variants: ['vélo', 'telephone', 'appartement', 'canapé', 'livre', 'huile'].map((title) => ({ title })) },
+  { name: 'text, English', variants: ['bicycle', 'phone', 'sofa', 'solar panel', 'honey'].map((title) => ({ title })) },
+  { name: 'text + wilaya, newest', variants: [{ title: 'vélo', address: 'alger' }, { title: 'هاتف', address: 'oran' }, { title: 'sofa', address: 'setif' }] },
+  { name: 'page 50', variants: [{ currentPage: '50' }, { currentPage: '50', category: 'electronics' }] },
+  { name: 'page 1000 (the cap)', variants: [{ currentPage: '1000' }] },
+];
+const FUZZY = ['samsnug', 'telefone', 'apartemnt'];
+
+function executionTime(result: unknown): number {
+  const row = (result as { rows: Record<string, unknown>[] }).rows[0];
+  const raw = row ? Object.values(row)[0] : undefined;
+  const plan = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  return Number((plan as { 'Execution Time': number }[])[0]?.['Execution Time'] ?? NaN);
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+async function explainOne(database: Database, filters: SQL[], params: SearchParams): Promise<number> {
+  const statements = searchStatements(database.db, filters, params);
+  const rows = await database.db.execute(sql`explain (analyze, format json) ${statements.rows.getSQL()}`);
+  const count = await database.db.execute(sql`explain (analyze, format json) ${statements.count}`);
+  return executionTime(rows) + executionTime(count);
+}
+
+async function explainShapes(database: Database) {
+  const results: { shape: string; samples: number; p50: number; p95: number; max: number }[] = [];
+  const measure = async (shape: string, runs: () => Promise<number>[]) => {
+    const times: number[] = [];
+    // Three rounds over the variants: a cold-ish first round, then warm ones.
+    for (let round = 0; round < 3; round++) for (const run of runs()) times.push(await run);
+    results.push({ shape, samples: times.length, p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) });
+  };
+  for (const shape of SHAPES) {
+    await measure(shape.name, () =>
+      shape.variants.map((variant) => {
+        const params = searchParamsSchema.parse(variant);
+        return explainOne(database, searchFilters(params), params);
+      }),
+    );
+  }
+  await measure('typo fallback (trigrams)', () =>
+    FUZZY.map((title) => {
+      const params = searchParamsSchema.parse({ title });
+      return explainOne(database, searchFilters(params, true), params);
+    }),
+  );
+  return results;
+}
+
+// ---------------------------------------------------------------- HTTP load
+function start(command: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, command, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready.test(output)) resolve(child);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${command.join(' ')} exited (${code}):\n${output}`)));
+  });
+}
+
+interface Scenario {
+  name: string;
+  api: boolean;
+  port: number;
+  paths: string[];
+}
+
+async function load(scenario: Scenario) {
+  let next = 0;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${scenario.port}`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [{ setupRequest: (request) => ({ ...request, path: scenario.paths[next++ % scenario.paths.length]! }) }],
+  });
+  return {
+    name: scenario.name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    api: scenario.api,
+  };
+}
+
+// ---------------------------------------------------------------- main
+const machine = `${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
+log(`EcoSouk benchmark: ${LISTINGS} listings on ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'}, ${CONNECTIONS} connections, ${DURATION} s a scenario`);
+log(`Machine: ${machine}`);
+
+const database = await prepare();
+const versionRows = (await database.db.execute(sql`select version() as v`)) as unknown as { rows: { v: string }[] };
+const engine = versionRows.rows[0]?.v.split(',')[0] ?? '?';
+log(`\nEXPLAIN ANALYZE, rows + count statements, ms (${engine}):`);
+const shapes = await explainShapes(database);
+console.table(shapes.map((s) => ({ shape: s.shape, samples: s.samples, 'p50 ms': s.p50.toFixed(2), 'p95 ms': s.p95.toFixed(2), 'max ms': s.max.toFixed(2) })));
+const idRows = (await database.db.execute(sql`select id from products where status = 'active' order by random() limit 200`)) as unknown as { rows: { id: string }[] };
+const ids = idRows.rows.map((r) => r.id);
+await database.close();
+
+log('\nStarting the production server and the bare Fastify ceiling…');
+const appPort = 3901;
+const helloPort = 3902;
+const server = await start(
+  ['server/main.ts'],
+  { PORT: String(appPort), HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DEMO: 'false', NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' },
+  /EcoSouk is ready/,
+);
+// From here on its request log would only cost time; it is not read.
+server.stdout?.removeAllListeners('data');
+server.stdout?.resume();
+const hello = await start(['bench/hello-server.ts'], { PORT: String(helloPort) }, /hello server ready/);
+
+const q = (params: Record<string, string>) => `/api/v1/products?${new URLSearchParams(params)}`;
+const scenarios: Scenario[] = [
+  { name: 'ceiling: bare Fastify', api: false, port: helloPort, paths: ['/hello'] },
+  { name: 'API search, no filter', api: true, port: appPort, paths: [q({})] },
+  { name: 'API search, category + wilaya + price', api: true, port: appPort, paths: CATEGORY_KEYS.map((category, i) => q({ category, address: ['alger', 'oran', 'setif'][i % 3]!, minPrice: '5000', maxPrice: '100000' })) },
+  { name: 'API search, Arabic text', api: true, port: appPort, paths: ['سيارة', 'هاتف', 'شقة', 'كتاب', 'دراجة'].map((title) => q({ title })) },
+  { name: 'API search, French text', api: true, port: appPort, paths: ['vélo', 'telephone', 'canapé', 'livre', 'appartement'].map((title) => q({ title })) },
+  { name: 'API search, page 50', api: true, port: appPort, paths: [q({ currentPage: '50' })] },
+  { name: 'API product by id', api: true, port: appPort, paths: ids.map((id) => `/api/v1/products/${id}`) },
+  { name: 'page: home with a search', api: false, port: appPort, paths: ['/fr?title=velo&category=sport-fitness', '/ar?title=%D9%87%D8%A7%D8%AA%D9%81', '/fr?address=oran&sortBy=price_asc'] },
+  { name: 'page: product', api: false, port: appPort, paths: ids.map((id) => `/fr/products/${id}`) },
+];
+const http: Awaited<ReturnType<typeof load>>[] = [];
+try {
+  for (const scenario of scenarios) {
+    log(`  ${scenario.name}…`);
+    http.push(await load(scenario));
+  }
+} finally {
+  server.kill('SIGTERM');
+  hello.kill('SIGTERM');
+}
+const ceiling = http[0]?.rps ?? NaN;
+log(`\nHTTP, ${CONNECTIONS} connections, ${DURATION} s each:`);
+console.table(
+  http.map((h) => ({
+    scenario: h.name,
+    'req/s': Math.round(h.rps),
+    'p50 ms': h.p50,
+    'p99 ms': h.p99,
+    'of ceiling': `${((h.rps / ceiling) * 100).toFixed(1)} %`,
+    'non-2xx': h.non2xx,
+    errors: h.errors,
+  })),
+);
+
+const misses: string[] = [];
+for (const s of shapes) if (s.p95 > 20) misses.push(`query shape "${s.shape}": p95 ${s.p95.toFixed(1)} ms > 20 ms`);
+for (const h of http.filter((h) => h.api)) {
+  if (h.p99 > 100) misses.push(`${h.name}: p99 ${h.p99} ms > 100 ms`);
+  if (h.name.startsWith('API search') && h.rps / ceiling < 0.2) misses.push(`${h.name}: ${((h.rps / ceiling) * 100).toFixed(1)} % of the ceiling < 20 %`);
+  if (h.non2xx > 0 || h.errors > 0) misses.push(`${h.name}: ${h.non2xx} non-2xx, ${h.errors} errors`);
+}
+log(misses.length === 0 ? '\nEvery target met.' : `\nTargets missed:\n${misses.map((m) => `  - ${m}`).join('\n')}`);
+
+const outDir = path.join(root, 'bench/results');
+await mkdir(outDir, { recursive: true });
+const stamp = new Date().toISOString().replaceAll(':', '-');
+await writeFile(
+  path.join(outDir, `${stamp}.json`),
+  JSON.stringify({ date: new Date().toISOString(), listings: LISTINGS, engine, machine, connections: CONNECTIONS, duration: DURATION, shapes, http, misses }, null, 2),
+);
+log(`Results: bench/results/${stamp}.json`);
