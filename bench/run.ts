@@ -226,7 +226,7 @@ console.table(
 
 const misses: string[] = [];
 for (const s of shapes) if (s.p95 > 20) misses.push(`query shape "${s.shape}": p95 ${s.p95.toFixed(1)} ms > 20 ms`);
-for (const h of http.filter((h) => h.api)) {
+for (const h of http.filter((scenario) => scenario.api)) {
   if (h.p99 > 100) misses.push(`${h.name}: p99 ${h.p99} ms > 100 ms`);
   if (h.name.startsWith('API search') && h.rps / ceiling < 0.2) misses.push(`${h.name}: ${((h.rps / ceiling) * 100).toFixed(1)} % of the ceiling < 20 %`);
   if (h.non2xx > 0 || h.errors > 0) misses.push(`${h.name}: ${h.non2xx} non-2xx, ${h.errors} errors`);

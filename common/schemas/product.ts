@@ -34,7 +34,11 @@ export const productFieldsSchema = z.object({
   img: imageUrlSchema,
   images: z.array(imageUrlSchema, { error: 'imageInvalid' }).max(MAX_PHOTOS, 'imagesMax').optional(),
   price,
-  contact: z.preprocess((v) => (v === '' ? undefined : v), phoneSchema.optional()).refine((v) => v !== undefined, 'contactRequired'),
+  // Not `.optional().refine(…)`: zod skips an optional field whose key is absent, refine included.
+  contact: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string({ error: (issue) => (issue.input === undefined ? 'contactRequired' : 'phoneInvalid') }).pipe(phoneSchema),
+  ),
   address: z.enum(WILAYA_KEYS, { error: 'addressInvalid' }),
   title_ar: optionalTitle,
   title_fr: optionalTitle,

@@ -2,6 +2,7 @@
 // bombs), rotated by its EXIF orientation, re-encoded to WebP in a few widths.
 // sharp writes no metadata unless asked, so EXIF/GPS/XMP are gone from the output.
 import sharp from 'sharp';
+import { AppError } from '../http/errors.ts';
 
 export const LISTING_WIDTHS = [320, 640, 1200] as const;
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -12,7 +13,21 @@ export interface ProcessedImage {
   variants: { width: number; data: Buffer }[];
 }
 
+/**
+ * sharp fails on the input itself (header fine, data truncated or corrupt; too many pixels):
+ * a client error, never a 500.
+ */
+function unreadable(error: unknown): never {
+  const message = error instanceof Error ? error.message : '';
+  if (/pixel limit/i.test(message)) throw new AppError('PAYLOAD_TOO_LARGE', 'The image has too many pixels (40 megapixels at most)');
+  throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The image could not be read');
+}
+
 export async function toWebpVariants(input: Buffer, widths: readonly number[] = LISTING_WIDTHS): Promise<ProcessedImage> {
+  return decodeToWebpVariants(input, widths).catch(unreadable);
+}
+
+async function decodeToWebpVariants(input: Buffer, widths: readonly number[]): Promise<ProcessedImage> {
   const base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
   const meta = await base.metadata();
   // Orientations 5–8 are quarter turns: the stored width is the displayed height.
@@ -38,7 +53,8 @@ export async function toSquareAvatar(input: Buffer): Promise<Buffer> {
     .rotate()
     .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
     .webp({ quality: 82 })
-    .toBuffer();
+    .toBuffer()
+    .catch(unreadable);
 }
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);

@@ -1,7 +1,7 @@
 // Listings, the seller's side and the buyer's: publish, edit, (de)activate, delete,
 // read with a view counted, reveal the phone, and the seller's statistics.
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc as descending, eq, inArray, sql } from 'drizzle-orm';
 import type { Lang } from '../../common/languages.ts';
 import { toNational } from '../../common/phone.ts';
 import type { ApiProduct } from '../../common/product.ts';
@@ -122,13 +122,16 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
       const current = await findOwned(actor, id);
       const title = patch.title ?? current.title;
       const desc = patch.desc ?? current.desc;
+      // The previous original language's fields held the old main text, not a translation:
+      // when the text is rewritten in another language they must not keep it.
+      const kept = (l: Lang, value: string | null) => (l === current.originalLang ? null : value);
       const translations = {
-        title_ar: patch.title_ar !== undefined ? patch.title_ar : current.titleAr,
-        title_fr: patch.title_fr !== undefined ? patch.title_fr : current.titleFr,
-        title_en: patch.title_en !== undefined ? patch.title_en : current.titleEn,
-        desc_ar: patch.desc_ar !== undefined ? patch.desc_ar : current.descAr,
-        desc_fr: patch.desc_fr !== undefined ? patch.desc_fr : current.descFr,
-        desc_en: patch.desc_en !== undefined ? patch.desc_en : current.descEn,
+        title_ar: patch.title_ar !== undefined ? patch.title_ar : kept('ar', current.titleAr),
+        title_fr: patch.title_fr !== undefined ? patch.title_fr : kept('fr', current.titleFr),
+        title_en: patch.title_en !== undefined ? patch.title_en : kept('en', current.titleEn),
+        desc_ar: patch.desc_ar !== undefined ? patch.desc_ar : kept('ar', current.descAr),
+        desc_fr: patch.desc_fr !== undefined ? patch.desc_fr : kept('fr', current.descFr),
+        desc_en: patch.desc_en !== undefined ? patch.desc_en : kept('en', current.descEn),
       };
       if (patch.img !== undefined || patch.images !== undefined) {
         const existing = await photosOf(id);
@@ -259,7 +262,7 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
         .from(events)
         .innerJoin(products, eq(products.id, events.productId))
         .where(and(eq(products.userId, userId), inArray(events.type, ['view', 'phone_reveal'])))
-        .orderBy(desc(events.createdAt), desc(events.id))
+        .orderBy(descending(events.createdAt), descending(events.id))
         .limit(limit);
       return {
         totals: { listings: totals?.listings ?? 0, active: totals?.active ?? 0, views: totals?.views ?? 0, reveals: totals?.reveals ?? 0 },
