@@ -137,7 +137,9 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
         const existing = await photosOf(id);
         const cover = patch.img ?? patch.images?.[0];
         if (!cover) throw new AppError('VALIDATION_ERROR', 'Invalid request', [{ path: 'body.img', code: 'imageRequired', message: 'Add at least one photo' }]);
-        const wanted = await resolvePhotos(current.userId, orderedPhotos(cover, patch.images), id);
+        // A new cover alone keeps the other photos behind it; `images` replaces the whole set.
+        const others = patch.images ?? existing.map((row) => toApiImage(row).url);
+        const wanted = await resolvePhotos(current.userId, orderedPhotos(cover, others), id);
         const keep = new Set(wanted.map((w) => w.id));
         await uploads.removeImages(existing.filter((e) => !keep.has(e.id)));
         await attach(id, wanted);

@@ -785,6 +785,18 @@ describe('PUT /products/{id}', () => {
     expect((await call('GET', `/products/${p.id}`)).json().data.images).toEqual([c!.url, b!.url]);
   });
 
+  it('keeps the other photos behind a new cover sent alone', async () => {
+    const owner = await member();
+    const [a, b, c] = [await upload(owner, await pngOf(640, 480, '#a00')), await upload(owner, await pngOf(640, 480, '#0a0')), await upload(owner, await pngOf(640, 480, '#00a'))];
+    const p = await publish(owner, { img: a!.url, images: [a!.url, b!.url] });
+    const res = await call('PUT', `/products/${p.id}`, { as: owner, payload: { img: c!.url } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.images).toEqual([c!.url, a!.url, b!.url]);
+    const moved = await call('PUT', `/products/${p.id}`, { as: owner, payload: { img: b!.url } });
+    expect(moved.json().data.images).toEqual([b!.url, c!.url, a!.url]);
+    expect(await allExist([...filesOf(a!), ...filesOf(b!), ...filesOf(c!)])).toBe(true);
+  });
+
   it("refuses another user's upload as a photo and changes nothing", async () => {
     const owner = await member();
     const other = await member();
