@@ -40,6 +40,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return false;
 }
 
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
 // Error pages get a title too; pages with their own `meta` override it.
 export const meta: Route.MetaFunction = ({ error, matches }) => {
   if (!error) return [];

@@ -1,4 +1,4 @@
-// `npm run bench -- [--listings N] [--duration S] [--connections C] [--reuse]`
+// `npm run bench -- [--listings N] [--duration S] [--connections C] [--reuse] [--fill-only]`
 // Fills a database (PGlite in bench/.data, or DATABASE_URL) with N listings, prints
 // EXPLAIN ANALYZE times of every search query shape, then load-tests the production
 // server with autocannon next to a bare Fastify route (the machine's ceiling).
@@ -23,6 +23,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     reuse: { type: 'boolean', default: false },
+    'fill-only': { type: 'boolean', default: false },
   },
 });
 const LISTINGS = Number(args.listings);
@@ -166,6 +167,11 @@ log(`EcoSouk benchmark: ${LISTINGS} listings on ${databaseUrl ? 'PostgreSQL (DAT
 log(`Machine: ${machine}`);
 
 const database = await prepare();
+if (args['fill-only']) {
+  await database.close();
+  log('Filled; measure later with --reuse.');
+  process.exit(0);
+}
 const versionRows = (await database.db.execute(sql`select version() as v`)) as unknown as { rows: { v: string }[] };
 const engine = versionRows.rows[0]?.v.split(',')[0] ?? '?';
 log(`\nEXPLAIN ANALYZE, rows + count statements, ms (${engine}):`);

@@ -77,6 +77,9 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
     reply.status(404).send({ success: false, code: 'NOT_FOUND', message: 'Not found' }),
   );
 
+  // Browsers ask for /favicon.ico on their own; the icon is an SVG.
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/favicon.svg', 301));
+
   mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.uploadsDir,
