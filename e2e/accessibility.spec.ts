@@ -1,6 +1,6 @@
 // WCAG 2.1 A/AA (axe-core) on every page, in Arabic and French, light and dark.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 
 const PAGES = [
   { name: 'home', path: '' },
@@ -18,7 +18,21 @@ const PAGES = [
   { name: 'verify e-mail', path: '/verify-email' },
   { name: 'dashboard', path: '/dashboard', signedIn: true },
   { name: 'dashboard, editing', path: '/dashboard?edit=1', signedIn: true },
+  // The demo seller's dashboard: statistics, activity and the listings table filled in.
+  { name: 'dashboard with listings', path: '/dashboard', signedIn: 'demo' },
+  // A demo listing and its seller's shop, found at run time (ids are random).
+  { name: 'product', path: '/products/{productId}' },
+  { name: 'shop', path: '/shop/{userId}' },
 ];
+
+/** The newest demo listing's id and its seller's id, read from the API. */
+async function demoIds(request: APIRequestContext): Promise<Record<string, string>> {
+  const response = await request.get('/api/v1/products');
+  expect(response.status()).toBe(200);
+  const first = ((await response.json()) as { data: { id: string; userId: string }[] }).data[0];
+  if (!first) throw new Error('no demo listing to test');
+  return { productId: first.id, userId: first.userId };
+}
 
 type Violations = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
 
@@ -39,7 +53,10 @@ for (const lang of ['ar', 'fr'] as const) {
       for (const { name, path, signedIn } of PAGES) {
         test(`${name} has no WCAG 2.1 AA violations`, async ({ page, context, baseURL }) => {
           await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
-          if (signedIn) {
+          if (signedIn === 'demo') {
+            const demo = { email: 'demo@ecosouk.dz', password: 'Demo2025' };
+            expect((await context.request.post('/api/v1/users/login', { data: demo })).status()).toBe(200);
+          } else if (signedIn) {
             // A new (unverified) account each time: the dashboard then shows its banner too,
             // and no single account runs into the log-in rate limit.
             const email = `a11y-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.dz`;
@@ -47,7 +64,8 @@ for (const lang of ['ar', 'fr'] as const) {
             expect((await context.request.post('/api/v1/users/signup', { data: account })).status()).toBe(201);
             expect((await context.request.post('/api/v1/users/login', { data: account })).status()).toBe(200);
           }
-          const url = `/${lang}${path}`;
+          const ids = path.includes('{') ? await demoIds(context.request) : {};
+          const url = `/${lang}${path.replace(/\{(\w+)\}/g, (_, key: string) => ids[key] ?? key)}`;
           const response = await page.goto(url);
           expect(response?.status()).toBe(name === '404' ? 404 : 200);
           await expect(page.locator('html')).toHaveClass(theme);

@@ -57,7 +57,7 @@ export function ProductCard({ product, eager = false }: { product: ApiProduct; e
           </span>
           <span>{t(`conditions:${product.condition}`)}</span>
         </p>
-        <p className="mt-auto pt-1 text-lg font-bold text-brand-strong" dir="ltr">
+        <p className="mt-auto pt-1 text-lg font-bold text-brand-strong rtl:text-end" dir="ltr">
           <bdi>{formatPrice(product.price, lang)}</bdi>
         </p>
       </div>

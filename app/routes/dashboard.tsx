@@ -6,8 +6,11 @@ import { MAX_UPLOAD_BYTES } from '../../common/constants.ts';
 import { profileUpdateSchema } from '../../common/schemas/user.ts';
 import { AppError } from '../../server/http/errors.ts';
 import { sniffImage } from '../../server/services/image-pipeline.ts';
+import { SHOP_MAX_LIMIT } from '../../server/services/listings.ts';
 import { toSelfUser } from '../../server/services/user-views.ts';
 import { DeleteAccount } from '../components/dashboard/delete-account.tsx';
+import { ListingsActivity } from '../components/dashboard/listings-activity.tsx';
+import { ListingsTable, type DashboardListing } from '../components/dashboard/listings-table.tsx';
 import { ProfileCard } from '../components/dashboard/profile-card.tsx';
 import { ProfileInfo } from '../components/dashboard/profile-info.tsx';
 import { VerificationBanner } from '../components/dashboard/verification-banner.tsx';
@@ -23,7 +26,29 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = isLang(params.lang) ? params.lang : 'ar';
   const user = await requireUser(request, context, lang);
-  return data({ user: toSelfUser(user) }, { headers: { 'Cache-Control': 'private, no-store' } });
+  const services = servicesOf(context);
+  const [products, activity] = await Promise.all([
+    services.listings.withStats(user, SHOP_MAX_LIMIT),
+    // More than shown: repeated views of one listing are grouped into one line.
+    services.listings.sellerActivity(user.id, 50),
+  ]);
+  const listings: DashboardListing[] = products.map((p) => ({
+    id: p.id,
+    category: p.category,
+    price: p.price,
+    status: p.status,
+    title: p.title,
+    title_ar: p.title_ar,
+    title_fr: p.title_fr,
+    title_en: p.title_en,
+    cover: p.photos[0] ?? null,
+    views: p.views,
+    reveals: p.reveals,
+  }));
+  return data(
+    { user: toSelfUser(user), listings, activity, now: new Date().toISOString() },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  );
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -54,6 +79,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await services.users.setAvatar(user, user.id, bytes);
         return { intent, ok: true as const };
       }
+      case 'toggleStatus': {
+        const productId = form.get('productId');
+        if (typeof productId !== 'string' || !productId) throw new AppError('VALIDATION_ERROR', 'productId is required');
+        const product = await services.listings.toggleStatus(user, productId);
+        return { intent, ok: true as const, status: product.status };
+      }
+      case 'deleteListing': {
+        const productId = form.get('productId');
+        if (typeof productId !== 'string' || !productId) throw new AppError('VALIDATION_ERROR', 'productId is required');
+        await services.listings.remove(user, productId);
+        return { intent, ok: true as const };
+      }
       case 'deleteAccount':
         await services.users.deleteAccount(user, user.id);
         return redirect(`/${lang}`, { headers: { 'Set-Cookie': clearedSessionCookie(services.config.secureCookies) } });
@@ -67,7 +104,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('dashboard');
-  const { user } = loaderData;
+  const { user, listings, activity, now } = loaderData;
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight text-ink">{t('title')}</h1>
@@ -76,6 +113,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <ProfileCard user={user} />
         <ProfileInfo user={user} />
       </div>
+      <ListingsActivity activity={activity} now={now} />
+      <ListingsTable listings={listings} canPublish={user.isVerified} />
       <DeleteAccount />
     </div>
   );

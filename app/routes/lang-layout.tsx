@@ -1,6 +1,7 @@
 import { data, Outlet } from 'react-router';
 import type { Route } from './+types/lang-layout';
 import { isLang } from '../../common/languages.ts';
+import { ProductSkeleton, useProductPending } from '../components/product/product-skeleton.tsx';
 
 export function loader({ params }: Route.LoaderArgs) {
   // An unknown language prefix is an unknown page: 404, shown in the detected language.
@@ -9,5 +10,6 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export default function LangLayout() {
-  return <Outlet />;
+  // Whatever page a product is opened from, its shape shows while its data loads.
+  return useProductPending() ? <ProductSkeleton /> : <Outlet />;
 }

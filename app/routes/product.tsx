@@ -1,4 +1,145 @@
-// Being written.
-export default function Pending() {
-  return null;
+import { CalendarDays, EyeOff, MapPin, Pencil, Sparkles, Tag } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { data, isRouteErrorResponse, Link } from 'react-router';
+import type { Route } from './+types/product';
+import { formatDate, formatPrice } from '../../common/format.ts';
+import { isLang } from '../../common/languages.ts';
+import { localizedDesc, localizedTitle } from '../../common/product.ts';
+import { isAppError } from '../../server/http/errors.ts';
+import { isId } from '../../server/services/tokens.ts';
+import { ContactCard } from '../components/product/contact-card.tsx';
+import { Gallery } from '../components/product/gallery.tsx';
+import { LoadError, ProductNotFound } from '../components/product/load-error.tsx';
+import { langOfMatches, pageMeta, translatorFor } from '../lib/meta.ts';
+import { localePath } from '../lib/paths.ts';
+import { useLang } from '../lib/root-data.ts';
+import { currentUser, servicesOf } from '../lib/session.server.ts';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  if (!params.productId || !isId(params.productId)) throw data({ reason: 'invalidId' }, { status: 404 });
+  const viewer = await currentUser(request, context);
+  try {
+    const product = await servicesOf(context).listings.read(viewer, params.productId, { countView: true });
+    const own = viewer?.id === product.userId;
+    // Counted views and the owner's private data: never stored by a shared cache.
+    return data({ product, own }, { headers: { 'Cache-Control': 'private, no-store' } });
+  } catch (error) {
+    if (isAppError(error) && error.code === 'NOT_FOUND') throw data({ reason: 'notFound' }, { status: 404 });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, params, error }) => {
+  const lang = isLang(params.lang) ? params.lang : langOfMatches(matches);
+  const t = translatorFor(lang);
+  if (!loaderData) {
+    return pageMeta(error && !(isRouteErrorResponse(error) && error.status === 404) ? t('listings:loadError') : t('listings:productNotFound'));
+  }
+  const { product } = loaderData;
+  const title = localizedTitle(product, lang) || t('listings:titleUnavailable');
+  const description = (localizedDesc(product, lang) || '').replace(/\s+/g, ' ').slice(0, 160);
+  const cover = product.photos[0];
+  return [
+    ...pageMeta(title, description || undefined),
+    { property: 'og:title', content: title },
+    ...(description ? [{ property: 'og:description', content: description }] : []),
+    ...(cover ? [{ property: 'og:image', content: cover.variants['1200'] ?? cover.url }] : []),
+    ...(loaderData.own && !product.isActive ? [{ name: 'robots', content: 'noindex' }] : []),
+  ];
+};
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const lang = useLang();
+  const { t } = useTranslation(['listings', 'categories', 'cities', 'conditions']);
+
+  const { product, own } = loaderData;
+  const title = localizedTitle(product, lang) || t('titleUnavailable');
+  const description = localizedDesc(product, lang);
+  const price = Number.isFinite(product.price) && product.price > 0 ? formatPrice(product.price, lang) : null;
+  const created = product.createdAt ? formatDate(product.createdAt, lang) : null;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10" data-testid="product-page" data-product-id={product.id}>
+      {own && !product.isActive ? (
+        <div className="mb-6 flex flex-col gap-3 rounded-2xl border border-line bg-surface-sunken p-4 sm:flex-row sm:items-center" role="status" data-testid="inactive-notice">
+          <EyeOff className="size-5 shrink-0 text-ink-muted" aria-hidden="true" />
+          <p className="flex-1 text-sm text-ink">{t('inactiveNotice')}</p>
+          <Link to={localePath(lang, '/dashboard')} className="text-sm font-semibold text-brand-strong underline-offset-4 hover:underline">
+            {t('common:dashboard')}
+          </Link>
+        </div>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:gap-8">
+        <Gallery photos={product.photos} title={title} />
+
+        <aside className="space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <div className="space-y-4">
+            <span className="inline-flex items-center gap-1.5 rounded-full bg-brand-soft px-3 py-1 text-xs font-semibold text-brand-strong">
+              <Tag className="size-3.5" aria-hidden="true" />
+              <span className="sr-only">{`${t('category')}: `}</span>
+              {t(`categories:${product.category}`)}
+            </span>
+            <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl" dir="auto" data-testid="product-title">
+              {title}
+            </h1>
+            <p className="text-3xl font-bold text-brand-strong" data-testid="product-price">
+              {price ? <bdi dir="ltr">{price}</bdi> : t('priceUnavailable')}
+            </p>
+            <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-1">
+              <div className="flex items-center gap-2">
+                <dt className="flex items-center gap-2 text-ink-muted">
+                  <MapPin className="size-4 shrink-0" aria-hidden="true" />
+                  {t('wilaya')}
+                </dt>
+                <dd className="font-medium text-ink">{product.address ? t(`cities:${product.address}`) : t('unavailable')}</dd>
+              </div>
+              <div className="flex items-center gap-2">
+                <dt className="flex items-center gap-2 text-ink-muted">
+                  <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
+                  {t('publishedOn')}
+                </dt>
+                <dd className="font-medium text-ink">{created ? <time dateTime={product.createdAt}>{created}</time> : t('unavailable')}</dd>
+              </div>
+              <div className="flex items-center gap-2">
+                <dt className="flex items-center gap-2 text-ink-muted">
+                  <Sparkles className="size-4 shrink-0" aria-hidden="true" />
+                  {t('condition')}
+                </dt>
+                <dd className="font-medium text-ink">{t(`conditions:${product.condition}`)}</dd>
+              </div>
+            </dl>
+            {own ? (
+              <Link
+                to={localePath(lang, `/products/${product.id}/edit`)}
+                className="inline-flex items-center gap-2 rounded-xl border border-line px-4 py-2 text-sm font-semibold text-ink hover:bg-surface-sunken"
+              >
+                <Pencil className="size-4" aria-hidden="true" />
+                {t('editListing')}
+              </Link>
+            ) : null}
+          </div>
+          <ContactCard productId={product.id} seller={loaderData.product.seller} ownContact={own ? product.contact : undefined} />
+        </aside>
+
+        <section aria-labelledby="description-title" className="lg:col-start-1">
+          <h2 id="description-title" className="text-lg font-semibold text-ink">
+            {t('description')}
+          </h2>
+          <p className="mt-3 whitespace-pre-line leading-relaxed text-ink" dir="auto" data-testid="product-description">
+            {description || t('descUnavailable')}
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation('listings');
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    const reason = (error.data as { reason?: string } | null)?.reason;
+    return <ProductNotFound invalidId={reason === 'invalidId'} />;
+  }
+  if (typeof console !== 'undefined') console.error(error);
+  return <LoadError title={t('loadError')} text={t('loadErrorText')} />;
 }

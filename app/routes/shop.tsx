@@ -1,4 +1,110 @@
-// Being written.
-export default function Pending() {
-  return null;
+import { BadgeCheck, CalendarDays, MapPin, PackageOpen, Store } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { data, isRouteErrorResponse } from 'react-router';
+import type { Route } from './+types/shop';
+import { SHOP_PAGE_LIMIT } from '../../common/constants.ts';
+import { formatDate } from '../../common/format.ts';
+import { isLang } from '../../common/languages.ts';
+import { isAppError } from '../../server/http/errors.ts';
+import { toPublicUser } from '../../server/services/user-views.ts';
+import { Avatar } from '../components/avatar.tsx';
+import { NotFound } from '../components/not-found.tsx';
+import { LoadError } from '../components/product/load-error.tsx';
+import { ProductCard } from '../components/product-card.tsx';
+import { langOfMatches, pageMeta, translatorFor } from '../lib/meta.ts';
+import { useLang } from '../lib/root-data.ts';
+import { servicesOf } from '../lib/session.server.ts';
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  try {
+    // The public shop: active listings only, even when the seller looks at their own shop.
+    const { seller, products } = await servicesOf(context).listings.byUser(null, params.userId, SHOP_PAGE_LIMIT);
+    return { seller: toPublicUser(seller), products };
+  } catch (error) {
+    if (isAppError(error) && error.code === 'NOT_FOUND') throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, params, error }) => {
+  const lang = isLang(params.lang) ? params.lang : langOfMatches(matches);
+  const t = translatorFor(lang);
+  if (!loaderData) return pageMeta(isRouteErrorResponse(error) && error.status === 404 ? t('notFound:title') : t('listings:loadFailed'));
+  const name = loaderData.seller.name;
+  return pageMeta(t('listings:shopMetaTitle', { name }), t('listings:shopMetaDescription', { name }));
+};
+
+export default function Shop({ loaderData }: Route.ComponentProps) {
+  const lang = useLang();
+  const { t } = useTranslation(['listings', 'cities']);
+  const { seller, products } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10" data-testid="shop-page">
+      <header className="flex flex-col gap-5 rounded-2xl border border-line bg-surface-raised p-6 shadow-sm sm:flex-row sm:items-start">
+        <Avatar name={seller.name} image={seller.image} size="lg" />
+        <div className="min-w-0 flex-1 space-y-2">
+          <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-strong">
+            <Store className="size-4" aria-hidden="true" />
+            {t('shopLabel')}
+          </p>
+          <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+            <span dir="auto">{seller.name}</span>
+            {seller.isVerified ? (
+              <span className="inline-flex items-center gap-1 rounded-full bg-brand-soft px-2.5 py-0.5 text-xs font-semibold text-brand-strong">
+                <BadgeCheck className="size-3.5" aria-hidden="true" />
+                {t('verifiedSeller')}
+              </span>
+            ) : null}
+          </h1>
+          <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-ink-muted">
+            <span className="inline-flex items-center gap-1.5">
+              <MapPin className="size-4" aria-hidden="true" />
+              <span className="sr-only">{`${t('wilaya')}: `}</span>
+              {seller.address ? t(`cities:${seller.address}`) : t('unavailable')}
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <CalendarDays className="size-4" aria-hidden="true" />
+              {t('memberSince', { date: formatDate(seller.createdAt, lang) })}
+            </span>
+          </p>
+          {seller.bio ? (
+            <p className="max-w-3xl whitespace-pre-line text-ink" dir="auto" data-testid="shop-bio">
+              {seller.bio}
+            </p>
+          ) : null}
+        </div>
+      </header>
+
+      <section className="mt-10" aria-labelledby="shop-listings-title">
+        <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="shop-listings-title" className="text-2xl font-bold text-ink">
+            {t('shopListings')}
+          </h2>
+          <p className="text-sm text-ink-muted">{t('activeCount', { total: products.length >= SHOP_PAGE_LIMIT ? `\u2066${SHOP_PAGE_LIMIT}+\u2069` : products.length })}</p>
+        </div>
+        {products.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line p-10 text-center text-ink-muted" data-testid="shop-empty">
+            <PackageOpen className="size-10" aria-hidden="true" />
+            <p>{t('noProducts')}</p>
+          </div>
+        ) : (
+          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="product-grid">
+            {products.map((product, index) => (
+              <li key={product.id} className="flex">
+                <ProductCard product={product} eager={index < 2} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {products.length >= SHOP_PAGE_LIMIT ? <p className="mt-6 text-center text-sm text-ink-muted">{t('shopLimit', { count: SHOP_PAGE_LIMIT })}</p> : null}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation('listings');
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (typeof console !== 'undefined') console.error(error);
+  return <LoadError title={t('loadFailed')} testId="shop-error" />;
 }

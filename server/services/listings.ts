@@ -88,6 +88,31 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
     return rows;
   }
 
+  /** A seller's listings, newest first: active ones, or all of them for the seller themself. */
+  async function listingsOf(viewer: User | null, userId: string, limit: number) {
+    if (!isId(userId)) throw new AppError('NOT_FOUND', 'User not found');
+    const [seller] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!seller) throw new AppError('NOT_FOUND', 'User not found');
+    const own = viewer?.id === userId;
+    const rows = await db
+      .select()
+      .from(products)
+      .where(own ? eq(products.userId, userId) : and(eq(products.userId, userId), eq(products.status, 'active')))
+      .orderBy(sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`)
+      .limit(limit);
+    return { seller, rows, own };
+  }
+
+  async function photosByProduct(ids: string[]) {
+    const photos = new Map<string, ReturnType<typeof toApiImage>[]>();
+    if (ids.length === 0) return photos;
+    const all = await db.select().from(images).where(inArray(images.productId, ids)).orderBy(images.position);
+    for (const image of all) {
+      if (image.productId) photos.set(image.productId, [...(photos.get(image.productId) ?? []), toApiImage(image)]);
+    }
+    return photos;
+  }
+
   async function attach(productId: string, photos: Image[]) {
     for (const [position, photo] of photos.entries()) {
       await db.update(images).set({ productId, position }).where(eq(images.id, photo.id));
@@ -218,25 +243,16 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
 
     /** A seller's listings: active ones, or all of them for the seller themself. */
     async byUser(viewer: User | null, userId: string, limit: number): Promise<{ seller: User; products: ApiProduct[] }> {
-      if (!isId(userId)) throw new AppError('NOT_FOUND', 'User not found');
-      const [seller] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-      if (!seller) throw new AppError('NOT_FOUND', 'User not found');
-      const own = viewer?.id === userId;
-      const rows = await db
-        .select()
-        .from(products)
-        .where(own ? eq(products.userId, userId) : and(eq(products.userId, userId), eq(products.status, 'active')))
-        .orderBy(sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`)
-        .limit(limit);
-      const photos = new Map<string, ReturnType<typeof toApiImage>[]>();
-      if (rows.length > 0) {
-        const all = await db.select().from(images).where(inArray(images.productId, rows.map((r) => r.id))).orderBy(images.position);
-        for (const image of all) {
-          if (!image.productId) continue;
-          photos.set(image.productId, [...(photos.get(image.productId) ?? []), toApiImage(image)]);
-        }
-      }
+      const { seller, rows, own } = await listingsOf(viewer, userId, limit);
+      const photos = await photosByProduct(rows.map((r) => r.id));
       return { seller, products: rows.map((row) => toApiProduct(row, photos.get(row.id) ?? [], { withContact: own })) };
+    },
+
+    /** The seller's own listings with their counters (views, phone reveals), for the dashboard. */
+    async withStats(owner: User, limit: number): Promise<(ApiProduct & { views: number; reveals: number })[]> {
+      const { rows } = await listingsOf(owner, owner.id, limit);
+      const photos = await photosByProduct(rows.map((r) => r.id));
+      return rows.map((row) => ({ ...toApiProduct(row, photos.get(row.id) ?? [], { withContact: true }), views: row.views, reveals: row.phoneReveals }));
     },
 
     /** The dashboard's extra block: totals and the latest activity on the seller's listings. */

@@ -1,0 +1,181 @@
+import { BadgeCheck, Eye, EyeOff, LoaderCircle, MapPin, Phone, ShieldCheck, Store } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDate } from '../../../common/format.ts';
+import { toInternational, toNational } from '../../../common/phone.ts';
+import type { PublicUser } from '../../../server/services/user-views.ts';
+import { localePath } from '../../lib/paths.ts';
+import { useLang } from '../../lib/root-data.ts';
+import { Avatar } from '../avatar.tsx';
+
+type PhoneState =
+  | { status: 'hidden'; phone: string | null }
+  | { status: 'loading'; phone: null }
+  | { status: 'shown'; phone: string }
+  | { status: 'error'; phone: null; reason: 'rateLimited' | 'gone' | 'failed' };
+
+/** The contact card's analytics event; a lost event must never bother the buyer. */
+function sendToggleEvent(productId: string, shown: boolean) {
+  void fetch('/api/v1/events', {
+    method: 'POST',
+    credentials: 'same-origin',
+    keepalive: true,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'phone_toggle', productId, shown }),
+  }).catch(() => undefined);
+}
+
+async function fetchContact(productId: string): Promise<{ ok: true; phone: string } | { ok: false; reason: 'rateLimited' | 'gone' | 'failed' }> {
+  try {
+    const response = await fetch(`/api/v1/products/${encodeURIComponent(productId)}/contact`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
+    if (response.status === 429) return { ok: false, reason: 'rateLimited' };
+    if (response.status === 404) return { ok: false, reason: 'gone' };
+    if (!response.ok) return { ok: false, reason: 'failed' };
+    const body = (await response.json()) as { data?: { contact?: unknown } };
+    const contact = body.data?.contact;
+    return typeof contact === 'string' && contact ? { ok: true, phone: contact } : { ok: false, reason: 'failed' };
+  } catch {
+    return { ok: false, reason: 'failed' };
+  }
+}
+
+/**
+ * The seller and the phone, masked until the buyer asks for it. Revealing is its own
+ * request (counted and rate-limited); each toggle also sends the analytics event.
+ */
+export function ContactCard({
+  productId,
+  seller,
+  ownContact,
+}: {
+  productId: string;
+  seller: PublicUser;
+  /** The phone as stored, when the owner is looking at their own listing. */
+  ownContact?: string;
+}) {
+  const lang = useLang();
+  const { t } = useTranslation(['listings', 'cities']);
+  const [state, setState] = useState<PhoneState>({ status: 'hidden', phone: null });
+
+  async function reveal() {
+    if (state.status === 'hidden' && state.phone) {
+      setState({ status: 'shown', phone: state.phone });
+      sendToggleEvent(productId, true);
+      return;
+    }
+    setState({ status: 'loading', phone: null });
+    const result = await fetchContact(productId);
+    if (result.ok) {
+      setState({ status: 'shown', phone: result.phone });
+      sendToggleEvent(productId, true);
+    } else {
+      setState({ status: 'error', phone: null, reason: result.reason });
+    }
+  }
+
+  function hide() {
+    if (state.status !== 'shown') return;
+    setState({ status: 'hidden', phone: state.phone });
+    sendToggleEvent(productId, false);
+  }
+
+  const memberSince = seller.createdAt ? formatDate(seller.createdAt, lang) : null;
+  const shown = ownContact ? toNational(ownContact) : state.status === 'shown' ? state.phone : null;
+  const errorText =
+    state.status === 'error' ? t(state.reason === 'rateLimited' ? 'phoneRateLimited' : state.reason === 'gone' ? 'phoneGone' : 'phoneError') : null;
+
+  return (
+    <section className="rounded-2xl border border-line bg-surface-raised p-5 shadow-sm" aria-labelledby="contact-title" data-testid="contact-card">
+      <h2 id="contact-title" className="text-lg font-semibold text-ink">
+        {t('contactTitle')}
+      </h2>
+      <div className="mt-4 flex items-center gap-3">
+        <Avatar name={seller.name} image={seller.image} size="md" />
+        <div className="min-w-0">
+          <p className="flex items-center gap-1 truncate font-semibold text-ink">
+            <span className="truncate" dir="auto">
+              {seller.name}
+            </span>
+            {seller.isVerified ? <BadgeCheck className="size-4 shrink-0 text-brand" aria-label={t('verifiedSeller')} role="img" /> : null}
+          </p>
+          <p className="text-sm text-ink-muted">{memberSince ? t('memberSince', { date: memberSince }) : t('unavailable')}</p>
+        </div>
+      </div>
+      <p className="mt-3 flex items-center gap-1.5 text-sm text-ink-muted">
+        <MapPin className="size-4 shrink-0" aria-hidden="true" />
+        <span className="sr-only">{`${t('wilaya')}: `}</span>
+        {seller.address ? t(`cities:${seller.address}`) : t('unavailable')}
+      </p>
+
+      <div className="mt-5 rounded-xl bg-surface-sunken p-3">
+        <p className="text-xs font-medium text-ink-muted">{t('phone')}</p>
+        <div className="mt-1 flex min-h-8 items-center gap-2" aria-live="polite" data-testid="phone">
+          <Phone className="size-4 shrink-0 text-brand-strong" aria-hidden="true" />
+          {shown ? (
+            <a
+              href={`tel:${toInternational(shown) ?? shown.replace(/\s+/g, '')}`}
+              className="text-lg font-bold tracking-wide text-brand-strong underline-offset-4 hover:underline"
+              dir="ltr"
+              aria-label={t('callSeller', { phone: shown })}
+              data-testid="phone-number"
+            >
+              {shown}
+            </a>
+          ) : (
+            <span className="text-lg font-bold tracking-[0.2em] text-ink-muted" dir="ltr">
+              <span aria-hidden="true">•••• •• •• ••</span>
+              <span className="sr-only">{t('phoneMasked')}</span>
+            </span>
+          )}
+        </div>
+      </div>
+      {ownContact ? (
+        <p className="mt-3 text-sm text-ink-muted">{t('ownListing')}</p>
+      ) : state.status === 'shown' ? (
+        <button
+          type="button"
+          onClick={hide}
+          className="mt-3 inline-flex w-full items-center justify-center gap-2 rounded-xl border border-line px-4 py-2.5 font-semibold text-ink hover:bg-surface-sunken"
+          data-testid="phone-toggle"
+        >
+          <EyeOff className="size-4" aria-hidden="true" />
+          {t('hidePhone')}
+        </button>
+      ) : (
+        <button
+          type="button"
+          onClick={() => void reveal()}
+          disabled={state.status === 'loading'}
+          className="mt-3 inline-flex w-full items-center justify-center gap-2 rounded-xl bg-brand px-4 py-2.5 font-semibold text-on-brand hover:bg-brand-strong disabled:opacity-70"
+          data-testid="phone-toggle"
+        >
+          {state.status === 'loading' ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
+          {state.status === 'loading' ? t('revealing') : t('showPhone')}
+        </button>
+      )}
+      {errorText ? (
+        <p className="mt-2 text-sm font-medium text-danger" role="alert">
+          {errorText}
+        </p>
+      ) : null}
+
+      <Link
+        to={localePath(lang, `/shop/${seller.id}`)}
+        className="mt-3 inline-flex w-full items-center justify-center gap-2 rounded-xl border border-brand px-4 py-2.5 font-semibold text-brand-strong hover:bg-brand-soft"
+        data-testid="visit-shop"
+      >
+        <Store className="size-4" aria-hidden="true" />
+        {t('visitShop')}
+      </Link>
+      <p className="mt-4 flex items-start gap-2 text-xs text-ink-muted">
+        <ShieldCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        {t('safetyTip')}
+      </p>
+    </section>
+  );
+}
