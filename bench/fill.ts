@@ -89,5 +89,6 @@ export async function fillListings(database: Database, count: number, log: (line
       log(`  ${done + size} / ${count} listings (${Math.round((Date.now() - started) / 1000)} s)`);
     }
   }
-  await db.execute(sql`analyze`);
+  await db.execute(sql`vacuum analyze products`);
+  await db.execute(sql`vacuum analyze users`);
 }

@@ -99,9 +99,9 @@ export const VALIDATION_MESSAGES = {
   },
   pageInvalid: { en: 'Page must be a whole number from 1', fr: 'La page doit être un entier à partir de 1', ar: 'يجب أن تكون الصفحة عددًا صحيحًا ابتداءً من 1' },
   pageTooDeep: {
-    en: 'Pages stop at 1000: narrow the search',
-    fr: 'Les pages s’arrêtent à 1000 : affinez la recherche',
-    ar: 'تتوقف الصفحات عند 1000: ضيّق نطاق البحث',
+    en: 'Pages stop at 100: narrow the search',
+    fr: 'Les pages s’arrêtent à 100 : affinez la recherche',
+    ar: 'تتوقف الصفحات عند 100: ضيّق نطاق البحث',
   },
   searchTooLong: { en: 'Search text is too long', fr: 'Le texte recherché est trop long', ar: 'نص البحث طويل جدًا' },
   invalidValue: { en: 'Invalid value', fr: 'Valeur invalide', ar: 'قيمة غير صالحة' },

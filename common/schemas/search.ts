@@ -6,9 +6,9 @@ import { ALL, CATEGORY_KEYS, CONDITION_KEYS, WILAYA_KEYS } from '../reference-da
 export const SORTS = ['date_desc', 'date_asc', 'price_asc', 'price_desc'] as const;
 export type Sort = (typeof SORTS)[number];
 /** Deep pages cost more with every step; past this a search should be narrowed instead. */
-export const MAX_PAGE = 1000;
+export const MAX_PAGE = 100;
 /** Counts stop here; beyond it `pagination.totalIsCapped` says the total is "more than". */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = 1000;
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null || v === ALL ? undefined : v);
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);

@@ -28,6 +28,8 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
   const sessions = createSessionService(database.db);
   const uploads = createUploadService(database.db, storage);
   const products = createProductService(database.db);
+  const search = createSearchService(database.db, products);
+  const listingsChanged = () => search.invalidate();
   return {
     config,
     database,
@@ -44,11 +46,12 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
       publicUrl: config.publicUrl,
       contactEmail: config.contactEmail,
       log,
+      listingsChanged,
     }),
     products,
-    search: createSearchService(database.db, products),
+    search,
     uploads,
-    listings: createListingService(database.db, storage, uploads),
+    listings: createListingService(database.db, storage, uploads, listingsChanged),
   };
 }
 

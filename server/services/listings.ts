@@ -42,7 +42,7 @@ function languageFields(title: string, desc: string, given: Partial<Record<`${'t
   };
 }
 
-export function createListingService(db: AppDb, storage: FileStorage, uploads: UploadService) {
+export function createListingService(db: AppDb, storage: FileStorage, uploads: UploadService, changed: () => void = () => {}) {
   async function photosOf(productId: string) {
     return db.select().from(images).where(eq(images.productId, productId)).orderBy(images.position);
   }
@@ -140,6 +140,7 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
         .returning();
       if (!row) throw new Error('insert returned nothing');
       await attach(row.id, photos);
+      changed();
       return serialize(row, true);
     },
 
@@ -185,6 +186,7 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
         .where(eq(products.id, id))
         .returning();
       if (!row) throw notFound();
+      changed();
       return serialize(row, true);
     },
 
@@ -192,6 +194,7 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
       await findOwned(actor, id);
       const photos = await photosOf(id);
       await db.delete(products).where(eq(products.id, id));
+      changed();
       await uploads.removeImages(photos);
     },
 
@@ -203,6 +206,7 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
         .where(eq(products.id, id))
         .returning();
       if (!row) throw notFound();
+      changed();
       return serialize(row, true);
     },
 

@@ -87,7 +87,22 @@ export function searchStatements(db: AppDb, filters: SQL[], params: SearchParams
   };
 }
 
-export function createSearchService(db: AppDb, productService: ProductService) {
+export interface SearchCacheOptions {
+  /** How long a result page is served from memory. 0 turns the cache off. */
+  ttlMs: number;
+  maxEntries: number;
+}
+
+/**
+ * Result pages are kept in memory for a few seconds: buyers repeat the same searches
+ * (the home page, popular categories) far more often than listings change, and every
+ * listing change empties the cache at once. With several instances, another
+ * instance's change shows here within `ttlMs`.
+ */
+export const SEARCH_CACHE: SearchCacheOptions = { ttlMs: 10_000, maxEntries: 1000 };
+
+export function createSearchService(db: AppDb, productService: ProductService, cacheOptions: SearchCacheOptions = SEARCH_CACHE) {
+  const cache = new Map<string, { at: number; result: SearchResult }>();
   async function run(filters: SQL[], params: SearchParams): Promise<Omit<SearchResult, 'fuzzy'>> {
     const statements = searchStatements(db, filters, params);
     const [rows, counted] = await Promise.all([statements.rows, db.execute(statements.count)]);
@@ -106,14 +121,30 @@ export function createSearchService(db: AppDb, productService: ProductService) {
     };
   }
 
+  async function searchUncached(params: SearchParams): Promise<SearchResult> {
+    const exact = await run(searchFilters(params), params);
+    const hasWords = params.title !== undefined && searchWords(params.title).length > 0;
+    if (!hasWords || exact.pagination.totalItems > 0) return { ...exact, fuzzy: false };
+    // Nothing matched the words as typed: try close spellings before showing an empty page.
+    const fuzzy = await run(searchFilters(params, true), params);
+    return { ...fuzzy, fuzzy: fuzzy.pagination.totalItems > 0 };
+  }
+
   return {
     async search(params: SearchParams): Promise<SearchResult> {
-      const exact = await run(searchFilters(params), params);
-      const hasWords = params.title !== undefined && searchWords(params.title).length > 0;
-      if (!hasWords || exact.pagination.totalItems > 0) return { ...exact, fuzzy: false };
-      // Nothing matched the words as typed: try close spellings before showing an empty page.
-      const fuzzy = await run(searchFilters(params, true), params);
-      return { ...fuzzy, fuzzy: fuzzy.pagination.totalItems > 0 };
+      if (cacheOptions.ttlMs <= 0) return searchUncached(params);
+      const key = JSON.stringify(params);
+      const now = Date.now();
+      const hit = cache.get(key);
+      if (hit && now - hit.at < cacheOptions.ttlMs) return hit.result;
+      const result = await searchUncached(params);
+      if (cache.size >= cacheOptions.maxEntries) cache.delete(cache.keys().next().value as string);
+      cache.set(key, { at: now, result });
+      return result;
+    },
+    /** Called on every listing change. */
+    invalidate() {
+      cache.clear();
     },
   };
 }

@@ -32,13 +32,15 @@ export interface UserServiceDeps {
   publicUrl: string;
   contactEmail: string;
   log: Log;
+  /** Called when listings disappear with an account. */
+  listingsChanged?: () => void;
 }
 
 // A real argon2id hash of a random password: verifying against it when the
 // e-mail is unknown makes both failures take the same time.
 const dummyHash = hashPassword(randomUUID());
 
-export function createUserService({ db, sessions, mailer, storage, publicUrl, contactEmail, log }: UserServiceDeps) {
+export function createUserService({ db, sessions, mailer, storage, publicUrl, contactEmail, log, listingsChanged = () => {} }: UserServiceDeps) {
   async function byId(id: string): Promise<User | null> {
     if (!isId(id)) return null;
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -213,6 +215,7 @@ export function createUserService({ db, sessions, mailer, storage, publicUrl, co
       assertSelf(actor, id);
       const photos = await db.select({ variants: images.variants }).from(images).where(eq(images.userId, id));
       await db.delete(users).where(eq(users.id, id));
+      listingsChanged();
       const keys = photos.flatMap((p) => Object.values(p.variants).map((url) => storage.keyOf(url))).filter((k): k is string => !!k);
       const avatar = actor.image ? storage.keyOf(actor.image) : null;
       if (avatar) keys.push(avatar);

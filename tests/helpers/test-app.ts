@@ -47,7 +47,10 @@ export async function createTestContext(name: string, { env = {}, rateLimits }: 
     database,
     config,
     dataDir,
-    reset: () => resetDatabase(database),
+    async reset() {
+      await resetDatabase(database);
+      services.search.invalidate();
+    },
     async close() {
       await app.close();
       await database.close();

@@ -1,4 +1,5 @@
 // GET /api/v1/products: filters, sorts, pagination, validation and multilingual matching.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
@@ -82,7 +83,7 @@ describe('listing and pagination', () => {
 
   it('gives an empty page past the end, and 400 below 1 or past the page cap', async () => {
     expect((await query('?currentPage=2')).body.data).toEqual([]);
-    for (const qs of ['?currentPage=0', '?currentPage=-1', '?currentPage=1.5', '?currentPage=abc', '?currentPage=1001']) {
+    for (const qs of ['?currentPage=0', '?currentPage=-1', '?currentPage=1.5', '?currentPage=abc', '?currentPage=101']) {
       const { status, body } = await query(qs);
       expect(status, qs).toBe(400);
       expect(body.code).toBe('VALIDATION_ERROR');
@@ -121,6 +122,19 @@ describe('filters', () => {
       expect(status, qs).toBe(400);
       expect(body.errors.map((e: { path: string }) => e.path), qs).toContain(`querystring.${field}`);
     }
+  });
+});
+
+describe('the short result cache', () => {
+  it('serves repeated searches and forgets them when a listing changes', async () => {
+    const before = titles((await query('?title=canape')).body);
+    expect(before).toEqual(['Canapé trois places']);
+    const [seller] = await ctx.database.db.select().from(users);
+    const [sofa] = await ctx.database.db.select().from(products).where(eq(products.title, 'Canapé trois places'));
+    await ctx.services.listings.toggleStatus(seller!, sofa!.id);
+    expect(titles((await query('?title=canape')).body)).toEqual([]);
+    await ctx.services.listings.toggleStatus(seller!, sofa!.id);
+    expect(titles((await query('?title=canape')).body)).toEqual(['Canapé trois places']);
   });
 });
 

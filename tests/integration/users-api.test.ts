@@ -902,10 +902,6 @@ describe('POST /users/{id}/profile-image', () => {
   });
 });
 
-describe('GET /users/{id}/products', () => {
-  it.todo('lists active products, or all of them for the owner (route not implemented yet in server/api)');
-});
-
 describe('cross-site requests', () => {
   it('refuses a state-changing request from another origin with 403', async () => {
     const { email, password } = await signup(ctx);
