@@ -218,8 +218,10 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
       const own = viewer?.id === found.product.userId;
       if (found.product.status !== 'active' && !own) throw notFound();
       if (options.countView && !own) {
-        await db.update(products).set({ views: sql`${products.views} + 1` }).where(eq(products.id, id));
-        await db.insert(events).values({ type: 'view', productId: id, category: found.product.category });
+        // One round trip for the counter and the activity line.
+        await db.execute(sql`
+          with counted as (update ${products} set views = views + 1 where id = ${id} returning category)
+          insert into ${events} (type, product_id, category) select 'view', ${id}, category from counted`);
       }
       return { ...(await serialize(found.product, own)), seller: toPublicUser(found.seller) };
     },
