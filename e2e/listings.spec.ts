@@ -68,6 +68,10 @@ test('a listing is published, browsed on a phone in Arabic, deactivated and dele
   expect(created.status()).toBe(201);
   const productId = ((await created.json()) as { data: { id: string } }).data.id;
 
+  // ── It is on the home page, newest first, for everyone.
+  await page.goto('/fr');
+  await expect(page.getByTestId('product-grid')).toContainText(title);
+
   // ── It is in the seller's dashboard table.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/fr/dashboard');
@@ -146,6 +150,8 @@ test('a listing is published, browsed on a phone in Arabic, deactivated and dele
   await expect(phone.getByTestId('not-found')).toBeVisible();
   await phone.goto(`/ar/shop/${sellerId}`);
   await expect(phone.getByTestId('shop-empty')).toHaveText('لم يتم العثور على أي منتج');
+  await phone.goto('/ar');
+  await expect(phone.getByTestId('product-grid')).not.toContainText(title);
 
   // ── The seller deletes it after confirming; its photo files are gone.
   await page.setViewportSize({ width: 1280, height: 900 });
