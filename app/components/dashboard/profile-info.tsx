@@ -2,19 +2,17 @@ import { Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { toNational } from '../../../common/phone.ts';
-import { WILAYAS } from '../../../common/reference-data.ts';
 import { profileUpdateSchema } from '../../../common/schemas/user.ts';
 import type { SelfUser } from '../../../server/services/user-views.ts';
 import type { FormFailure } from '../../lib/forms.ts';
-import { useLang } from '../../lib/root-data.ts';
 import { useFormErrors } from '../../lib/use-form-errors.ts';
 import { Alert } from '../form/alert.tsx';
 import { SelectField, TextAreaField, TextField } from '../form/field.tsx';
 import { SubmitButton } from '../form/submit-button.tsx';
+import { WilayaOptions } from '../form/wilaya-options.tsx';
 
 /** View mode shows address, phone and bio; `?edit=1` (the edit button) shows the form. */
 export function ProfileInfo({ user }: { user: SelfUser }) {
-  const lang = useLang();
   const { t } = useTranslation(['dashboard', 'cities']);
   const [params] = useSearchParams();
   const actionData = useActionData<FormFailure>();
@@ -23,7 +21,6 @@ export function ProfileInfo({ user }: { user: SelfUser }) {
   const busy = useNavigation().state === 'submitting';
   const { errors, onSubmit } = useFormErrors(profileUpdateSchema, failed ? actionData : undefined);
   const values = failed ? (actionData?.values ?? {}) : {};
-  const wilayas = [...WILAYAS].sort((a, b) => a.code.localeCompare(b.code));
   return (
     <section className="rounded-2xl border border-line bg-surface-raised p-6 shadow-sm" aria-labelledby="profile-info-title" data-testid="profile-info">
       <div className="mb-4 flex items-center justify-between gap-3">
@@ -49,12 +46,7 @@ export function ProfileInfo({ user }: { user: SelfUser }) {
           <TextField label={t('auth:name')} name="name" autoComplete="name" defaultValue={values.name ?? user.name} error={errors.name} dir="auto" />
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField label={t('address')} name="address" defaultValue={values.address ?? user.address ?? ''} error={errors.address}>
-              <option value="">{t('chooseWilaya')}</option>
-              {wilayas.map((w) => (
-                <option key={w.key} value={w.key}>
-                  {`${w.code} - ${w.name[lang]}`}
-                </option>
-              ))}
+              <WilayaOptions placeholder={t('chooseWilaya')} />
             </SelectField>
             <TextField
               label={t('phone')}

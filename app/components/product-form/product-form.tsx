@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import { CURRENCY_LABEL } from '../../../common/constants.ts';
 import { LANGS } from '../../../common/languages.ts';
-import { CATEGORY_KEYS, CONDITION_KEYS, WILAYAS } from '../../../common/reference-data.ts';
+import { CATEGORY_KEYS, CONDITION_KEYS } from '../../../common/reference-data.ts';
 import { fieldErrorsOf, type FieldErrors } from '../../../common/schemas/field-errors.ts';
 import { createProductSchema, updateProductSchema } from '../../../common/schemas/product.ts';
 import { localePath } from '../../lib/paths.ts';
@@ -17,6 +17,7 @@ import { FieldShell, inputClass, SelectField, TextAreaField, TextField } from '.
 import { SubmitButton } from '../form/submit-button.tsx';
 import { productObject, type PickedPhoto, type ProductFormFailure } from './form-data.ts';
 import { PhotoPicker } from './photo-picker.tsx';
+import { WilayaOptions } from '../form/wilaya-options.tsx';
 
 const EMPTY: FieldErrors = {};
 const TRANSLATION_FIELDS = LANGS.flatMap((l) => [`title_${l}`, `desc_${l}`]);
@@ -97,7 +98,6 @@ export function ProductForm({ mode, values: initialValues, photos, failure }: Pr
 
   const formError = formErrorKey(failure?.formError);
   const hasErrors = errors !== EMPTY && Object.keys(errors).length > 0;
-  const wilayas = [...WILAYAS].sort((a, b) => a.code.localeCompare(b.code));
   const conditionError = `${ids}-condition-error`;
   const dashboard = localePath(lang, '/dashboard');
 
@@ -147,12 +147,7 @@ export function ProductForm({ mode, values: initialValues, photos, failure }: Pr
               ))}
             </SelectField>
             <SelectField label={t('address')} name="address" required defaultValue={values.address ?? ''} error={errors.address}>
-              <option value="">{t('chooseWilaya')}</option>
-              {wilayas.map((w) => (
-                <option key={w.key} value={w.key}>
-                  {`${w.code} - ${w.name[lang]}`}
-                </option>
-              ))}
+              <WilayaOptions placeholder={t('chooseWilaya')} />
             </SelectField>
           </div>
           <fieldset aria-describedby={errors.condition ? conditionError : undefined}>
