@@ -24,14 +24,19 @@ test('a search in Arabic with three filters, paged forward and back, and its URL
   await page.getByRole('button', { name: 'تطبيق المرشحات' }).click();
 
   await expect(page).toHaveURL(/\/ar\?minPrice=500&maxPrice=2000000&sortBy=price_asc$/);
+  // The URL changes as the navigation commits; wait for the cards the API gives for it.
+  const api = await page.request.get('/api/v1/products?minPrice=500&maxPrice=2000000&sortBy=price_asc');
+  const expected = ((await api.json()) as { data: { title_ar: string | null; title: string }[] }).data.map((p) => p.title_ar || p.title);
+  const firstCard = page.getByTestId('product-grid').locator('h3').first();
+  await expect(firstCard).toHaveText(expected[0]!);
   const firstPage = await cardTitles(page);
+  expect(firstPage).toEqual(expected);
   expect(firstPage).toHaveLength(10);
   const prices = await page.getByTestId('product-grid').locator('p[dir=ltr]').allInnerTexts();
   const amounts = prices.map((p) => Number(p.replace(/[^\d,]/g, '').replace(',', '.')));
   expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
   expect(Math.min(...amounts)).toBeGreaterThanOrEqual(500);
 
-  const firstCard = page.getByTestId('product-grid').locator('h3').first();
   await page.getByTestId('pagination').getByRole('link', { name: 'التالية' }).click();
   await expect(page).toHaveURL(/page=2/);
   // The URL changes as the navigation commits; the new cards render right after.
