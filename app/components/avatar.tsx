@@ -14,3 +14,17 @@ export function Avatar({ name, image, size = 'md' }: { name: string; image: stri
 export function initialsOf(name: string): string {
   return Array.from(name.trim()).slice(0, 2).join('').toLocaleUpperCase();
 }
+
+/** The signed-in person's name over their e-mail, as the header menu and drawer show them. */
+export function NameAndEmail({ name, email }: { name: string; email: string }) {
+  return (
+    <div className="min-w-0">
+      <p className="truncate font-semibold text-ink" dir="auto">
+        {name}
+      </p>
+      <p className="truncate text-sm text-ink-muted" dir="ltr">
+        {email}
+      </p>
+    </div>
+  );
+}

@@ -6,7 +6,7 @@ import { Form, Link, NavLink } from 'react-router';
 import { dirOf } from '../../common/languages.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang, useSessionUser } from '../lib/root-data.ts';
-import { Avatar } from './avatar.tsx';
+import { Avatar, NameAndEmail } from './avatar.tsx';
 import { Logo } from './logo.tsx';
 import { LEGAL_NAV, MAIN_NAV } from './nav-links.ts';
 
@@ -49,14 +49,7 @@ export function MobileDrawer() {
             <div className="grid gap-3">
               <div className="flex items-center gap-3 rounded-xl bg-surface-sunken p-3">
                 <Avatar name={user.name} image={user.image} size="sm" />
-                <div className="min-w-0">
-                  <p className="truncate font-semibold text-ink" dir="auto">
-                    {user.name}
-                  </p>
-                  <p className="truncate text-sm text-ink-muted" dir="ltr">
-                    {user.email}
-                  </p>
-                </div>
+                <NameAndEmail name={user.name} email={user.email} />
               </div>
               <Link to={localePath(lang, '/dashboard')} onClick={close} className="rounded-xl bg-brand px-4 py-3 text-center font-semibold text-on-brand">
                 {t('dashboard')}

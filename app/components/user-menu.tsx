@@ -5,7 +5,7 @@ import { Link, useSubmit } from 'react-router';
 import { dirOf } from '../../common/languages.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang, type SessionUser } from '../lib/root-data.ts';
-import { Avatar } from './avatar.tsx';
+import { Avatar, NameAndEmail } from './avatar.tsx';
 
 /** The signed-in header: avatar menu with name, e-mail, dashboard and log-out. */
 export function UserMenu({ user }: { user: SessionUser }) {
@@ -22,12 +22,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-64 rounded-xl border border-line bg-surface-raised p-1 shadow-lg">
           <div className="px-3 py-2">
-            <p className="truncate font-semibold text-ink" dir="auto">
-              {user.name}
-            </p>
-            <p className="truncate text-sm text-ink-muted" dir="ltr">
-              {user.email}
-            </p>
+            <NameAndEmail name={user.name} email={user.email} />
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           <DropdownMenu.Item asChild>
