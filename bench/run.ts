@@ -13,7 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { searchParamsSchema, type SearchParams } from '../common/schemas/search.ts';
 import { CATEGORY_KEYS, WILAYA_KEYS } from '../common/reference-data.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { searchFilters, searchStatements } from '../server/services/search.ts';
+import { executeSearch, searchFilters } from '../server/services/search.ts';
 import { fillListings } from './fill.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -78,27 +78,15 @@ const SHAPES: { name: string; variants: Record<string, string>[] }[] = [
 ];
 const FUZZY = ['samsnug', 'telefone', 'apartemnt'];
 
-function executionTime(result: unknown): number {
-  const row = (result as { rows: Record<string, unknown>[] }).rows[0];
-  const raw = row ? Object.values(row)[0] : undefined;
-  const plan = typeof raw === 'string' ? JSON.parse(raw) : raw;
-  return Number((plan as { 'Execution Time': number }[])[0]?.['Execution Time'] ?? NaN);
-}
-
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 async function explainOne(database: Database, filters: SQL[], params: SearchParams): Promise<number> {
-  const statements = searchStatements(database.db, filters, params);
-  const rows = await database.db.execute(sql`explain (analyze, format json) ${statements.rows.getSQL()}`);
-  // As the service runs it: a text search's count with sequential scans off (see search.ts).
-  const count = await database.db.transaction(async (tx) => {
-    if (params.title) await tx.execute(sql`set local enable_seqscan = off`);
-    return tx.execute(sql`explain (analyze, format json) ${statements.count}`);
-  });
-  return executionTime(rows) + executionTime(count);
+  // Exactly the statements and settings the service uses (server/services/search.ts).
+  const { ms } = await executeSearch(database.db, filters, params, Boolean(params.title), true);
+  return ms;
 }
 
 async function explainShapes(database: Database) {

@@ -121,6 +121,8 @@ export const products = pgTable(
       index('products_search_trgm_idx').using('gin', sql`search_text gin_trgm_ops`).where(active),
       index('products_active_category_address_created_idx').on(t.category, t.address, t.createdAt.desc(), t.id.desc()).where(active),
       index('products_active_category_price_idx').on(t.category, t.price, t.id).where(active),
+      // Few matches of a narrow price range in one category and wilaya: fetched through this, then sorted.
+      index('products_active_category_address_price_idx').on(t.category, t.address, t.price).where(active),
       index('products_active_address_price_idx').on(t.address, t.price, t.id).where(active),
       // Newest first, the default listing order (home page, API default sort).
       index('products_active_created_idx').on(t.createdAt.desc(), t.id.desc()).where(active),

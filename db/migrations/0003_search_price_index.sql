@@ -1,0 +1,1 @@
+CREATE INDEX "products_active_category_address_price_idx" ON "products" USING btree ("category","address","price") WHERE status = 'active';
