@@ -26,3 +26,14 @@ export function pageMeta(title: string, description?: string) {
   const t = `${title} · EcoSouk`;
   return [{ title: t }, ...(description ? [{ name: 'description', content: description }] : [])];
 }
+
+/** The site's public origin from the root loader's data ('' when it failed). */
+export function publicUrlOfMatches(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): string {
+  const root = matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
+  return typeof root?.publicUrl === 'string' ? root.publicUrl : '';
+}
+
+/** What `seoMeta` needs from a meta function's matches: the language and the origin. */
+export function seoContext(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]) {
+  return { lang: langOfMatches(matches), publicUrl: publicUrlOfMatches(matches) };
+}

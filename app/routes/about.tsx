@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/about';
 import { about } from '../content/about.ts';
-import { langOfMatches, pageMeta } from '../lib/meta.ts';
+import { seoContext } from '../lib/meta.ts';
+import { seoMeta } from '../lib/seo.ts';
 import { useLang } from '../lib/root-data.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const lang = langOfMatches(matches);
-  return pageMeta(about.title[lang], about.description[lang]);
+  const { lang, publicUrl } = seoContext(matches);
+  return seoMeta({ lang, publicUrl, path: '/about', title: about.title[lang], description: about.description[lang] });
 };
 
 export default function About() {

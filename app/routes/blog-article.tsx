@@ -4,7 +4,8 @@ import { data, Link } from 'react-router';
 import type { Route } from './+types/blog-article';
 import { formatDate } from '../../common/format.ts';
 import { findArticle } from '../content/blog.ts';
-import { langOfMatches, pageMeta } from '../lib/meta.ts';
+import { seoContext } from '../lib/meta.ts';
+import { seoMeta } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
 
@@ -15,8 +16,10 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, params }) => {
   const article = findArticle(params.articleId ?? '');
-  const lang = langOfMatches(matches);
-  return article ? pageMeta(article.title[lang], article.excerpt[lang]) : [];
+  const { lang, publicUrl } = seoContext(matches);
+  return article
+    ? seoMeta({ lang, publicUrl, path: `/blog/${article.id}`, title: article.title[lang], description: article.excerpt[lang], type: 'article' })
+    : [];
 };
 
 export default function BlogArticle({ loaderData }: Route.ComponentProps) {

@@ -4,13 +4,15 @@ import type { Route } from './+types/blog';
 import { formatDate } from '../../common/format.ts';
 import { BLOG_ARTICLES } from '../content/blog.ts';
 import { PageHeader } from '../components/page-header.tsx';
-import { langOfMatches, pageMeta, translatorFor } from '../lib/meta.ts';
+import { seoContext, translatorFor } from '../lib/meta.ts';
+import { seoMeta } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const t = translatorFor(langOfMatches(matches));
-  return pageMeta(t('blog:title'), t('blog:intro'));
+  const { lang, publicUrl } = seoContext(matches);
+  const t = translatorFor(lang);
+  return seoMeta({ lang, publicUrl, path: '/blog', title: t('blog:title'), description: t('blog:intro') });
 };
 
 export default function Blog() {

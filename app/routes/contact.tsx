@@ -8,14 +8,16 @@ import { TextAreaField, TextField } from '../components/form/field.tsx';
 import { SubmitButton } from '../components/form/submit-button.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { fail, failFromError, parseForm } from '../lib/forms.ts';
-import { langOfMatches, pageMeta, translatorFor } from '../lib/meta.ts';
+import { seoContext, translatorFor } from '../lib/meta.ts';
+import { seoMeta } from '../lib/seo.ts';
 import { useRootData } from '../lib/root-data.ts';
 import { clientIp, currentUser, servicesOf } from '../lib/session.server.ts';
 import { useFormErrors } from '../lib/use-form-errors.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const t = translatorFor(langOfMatches(matches));
-  return pageMeta(t('contactPage:title'), t('contactPage:intro'));
+  const { lang, publicUrl } = seoContext(matches);
+  const t = translatorFor(lang);
+  return seoMeta({ lang, publicUrl, path: '/contact', title: t('contactPage:title'), description: t('contactPage:intro') });
 };
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -15,13 +15,14 @@ import { ProfileCard } from '../components/dashboard/profile-card.tsx';
 import { ProfileInfo } from '../components/dashboard/profile-info.tsx';
 import { VerificationBanner } from '../components/dashboard/verification-banner.tsx';
 import { fail, failFromError, parseForm } from '../lib/forms.ts';
-import { langOfMatches, pageMeta, translatorFor } from '../lib/meta.ts';
+import { seoContext, translatorFor } from '../lib/meta.ts';
+import { seoMeta } from '../lib/seo.ts';
 import { clearedSessionCookie, requireUser, servicesOf } from '../lib/session.server.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(translatorFor(langOfMatches(matches))('dashboard:metaTitle')),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { lang, publicUrl } = seoContext(matches);
+  return seoMeta({ lang, publicUrl, path: '/dashboard', title: translatorFor(lang)('dashboard:metaTitle'), noindex: true });
+};
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = isLang(params.lang) ? params.lang : 'ar';

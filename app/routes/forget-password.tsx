@@ -8,16 +8,17 @@ import { AuthCard } from '../components/form/auth-card.tsx';
 import { TextField } from '../components/form/field.tsx';
 import { SubmitButton } from '../components/form/submit-button.tsx';
 import { fail, failFromError, parseForm } from '../lib/forms.ts';
-import { langOfMatches, pageMeta, translatorFor } from '../lib/meta.ts';
+import { seoContext, translatorFor } from '../lib/meta.ts';
+import { seoMeta } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
 import { clientIp, servicesOf } from '../lib/session.server.ts';
 import { formErrorKey, useFormErrors } from '../lib/use-form-errors.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(translatorFor(langOfMatches(matches))('auth:forgotTitle')),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { lang, publicUrl } = seoContext(matches);
+  return seoMeta({ lang, publicUrl, path: '/forget-password', title: translatorFor(lang)('auth:forgotTitle'), noindex: true });
+};
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();

@@ -9,7 +9,8 @@ import { ProductCard } from '../components/product-card.tsx';
 import { Alert } from '../components/form/alert.tsx';
 import { Pagination } from '../components/search/pagination.tsx';
 import { SearchPanel } from '../components/search/search-panel.tsx';
-import { langOfMatches, translatorFor } from '../lib/meta.ts';
+import { seoContext, translatorFor } from '../lib/meta.ts';
+import { absoluteUrl, jsonLd, pageUrl, seoMeta, SITE_NAME } from '../lib/seo.ts';
 import { searchValuesOf } from '../lib/search-url.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -27,8 +28,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const t = translatorFor(langOfMatches(matches));
-  return [{ title: t('home:metaTitle') }, { name: 'description', content: t('home:metaDescription') }];
+  const { lang, publicUrl } = seoContext(matches);
+  const t = translatorFor(lang);
+  const home = pageUrl(publicUrl, lang, '');
+  return [
+    // Search results share the home page's canonical URL (the query is left out).
+    ...seoMeta({ lang, publicUrl, path: '', title: t('home:metaTitle'), bareTitle: true, description: t('home:metaDescription') }),
+    jsonLd({ '@type': 'Organization', name: SITE_NAME, url: publicUrl || home, logo: absoluteUrl(publicUrl, '/icon-512.png') }),
+    jsonLd({
+      '@type': 'WebSite',
+      name: SITE_NAME,
+      url: home,
+      inLanguage: lang,
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { '@type': 'EntryPoint', urlTemplate: `${home}?title={search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      },
+    }),
+  ];
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {

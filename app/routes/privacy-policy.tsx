@@ -3,10 +3,14 @@ import type { Route } from './+types/privacy-policy';
 import { formatDate } from '../../common/format.ts';
 import { privacyPolicy } from '../content/privacy-policy.ts';
 import { PageHeader } from '../components/page-header.tsx';
-import { langOfMatches, pageMeta } from '../lib/meta.ts';
+import { seoContext } from '../lib/meta.ts';
+import { seoMeta } from '../lib/seo.ts';
 import { useLang } from '../lib/root-data.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(privacyPolicy.title[langOfMatches(matches)]);
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { lang, publicUrl } = seoContext(matches);
+  return seoMeta({ lang, publicUrl, path: '/privacy-policy', title: privacyPolicy.title[lang], description: privacyPolicy.intro[lang] });
+};
 
 export default function PrivacyPolicy() {
   const lang = useLang();

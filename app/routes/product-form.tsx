@@ -25,17 +25,24 @@ import { ProductForm } from '../components/product-form/product-form.tsx';
 import { thumbOf } from '../components/product-form/upload.ts';
 import { VerifyPrompt } from '../components/product-form/verify-prompt.tsx';
 import { failFromError } from '../lib/forms.ts';
-import { langOfMatches, pageMeta, translatorFor } from '../lib/meta.ts';
+import { seoContext, translatorFor } from '../lib/meta.ts';
+import { seoMeta } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
 import { requireUser, servicesOf } from '../lib/session.server.ts';
 
 type Services = ReturnType<typeof servicesOf>;
 
-export const meta: Route.MetaFunction = ({ matches, params }) => [
-  ...pageMeta(translatorFor(langOfMatches(matches))(params.productId ? 'productForm:editTitle' : 'productForm:newTitle')),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = ({ matches, params }) => {
+  const { lang, publicUrl } = seoContext(matches);
+  return seoMeta({
+    lang,
+    publicUrl,
+    path: params.productId ? `/products/${params.productId}/edit` : '/products/new',
+    title: translatorFor(lang)(params.productId ? 'productForm:editTitle' : 'productForm:newTitle'),
+    noindex: true,
+  });
+};
 
 const notFound = () => data(null, { status: 404 });
 

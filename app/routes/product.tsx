@@ -10,7 +10,8 @@ import { isId } from '../../server/services/tokens.ts';
 import { ContactCard } from '../components/product/contact-card.tsx';
 import { Gallery } from '../components/product/gallery.tsx';
 import { LoadError, ProductNotFound } from '../components/product/load-error.tsx';
-import { langOfMatches, pageMeta, translatorFor } from '../lib/meta.ts';
+import { langOfMatches, pageMeta, publicUrlOfMatches, translatorFor } from '../lib/meta.ts';
+import { absoluteUrl, itemCondition, jsonLd, pageUrl, seoMeta, SITE_NAME } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
 import { currentUser, servicesOf } from '../lib/session.server.ts';
@@ -36,15 +37,52 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params, error })
     return pageMeta(error && !(isRouteErrorResponse(error) && error.status === 404) ? t('listings:loadError') : t('listings:productNotFound'));
   }
   const { product } = loaderData;
-  const title = localizedTitle(product, lang) || t('listings:titleUnavailable');
-  const description = (localizedDesc(product, lang) || '').replace(/\s+/g, ' ').slice(0, 160);
-  const cover = product.photos[0];
+  const publicUrl = publicUrlOfMatches(matches);
+  const name = localizedTitle(product, lang) || t('listings:titleUnavailable');
+  const hasPrice = Number.isFinite(product.price) && product.price > 0;
+  const title = hasPrice ? `${name} – ${formatPrice(product.price, lang)}` : name;
+  const description = (localizedDesc(product, lang) || '').replace(/\s+/g, ' ').trim().slice(0, 160);
+  const path = `/products/${product.id}`;
+  const url = pageUrl(publicUrl, lang, path);
+  const images = product.photos.map((photo) => absoluteUrl(publicUrl, photo.variants['1200'] ?? photo.url));
+  const home = pageUrl(publicUrl, lang, '');
+  const category = t(`categories:${product.category}`);
+  const condition = itemCondition(product.condition);
   return [
-    ...pageMeta(title, description || undefined),
-    { property: 'og:title', content: title },
-    ...(description ? [{ property: 'og:description', content: description }] : []),
-    ...(cover ? [{ property: 'og:image', content: cover.variants['1200'] ?? cover.url }] : []),
-    ...(loaderData.own && !product.isActive ? [{ name: 'robots', content: 'noindex' }] : []),
+    ...seoMeta({
+      lang,
+      publicUrl,
+      path,
+      title,
+      description: description || undefined,
+      image: images[0],
+      type: 'product',
+      noindex: loaderData.own && !product.isActive,
+    }),
+    jsonLd({
+      '@type': 'Product',
+      name,
+      ...(description ? { description } : {}),
+      ...(images.length ? { image: images } : {}),
+      sku: product.id,
+      category,
+      offers: {
+        '@type': 'Offer',
+        ...(hasPrice ? { price: product.price } : {}),
+        priceCurrency: 'DZD',
+        availability: product.isActive ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        ...(condition ? { itemCondition: condition } : {}),
+        url,
+      },
+    }),
+    jsonLd({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: SITE_NAME, item: home },
+        { '@type': 'ListItem', position: 2, name: category, item: `${home}?category=${encodeURIComponent(product.category)}` },
+        { '@type': 'ListItem', position: 3, name, item: url },
+      ],
+    }),
   ];
 };
 

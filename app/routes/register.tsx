@@ -9,16 +9,17 @@ import { TextField } from '../components/form/field.tsx';
 import { PasswordField } from '../components/form/password-field.tsx';
 import { SubmitButton } from '../components/form/submit-button.tsx';
 import { failFromError, fail, parseForm } from '../lib/forms.ts';
-import { langOfMatches, pageMeta, translatorFor } from '../lib/meta.ts';
+import { seoContext, translatorFor } from '../lib/meta.ts';
+import { seoMeta } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
 import { clientIp, currentUser, servicesOf } from '../lib/session.server.ts';
 import { formErrorKey, useFormErrors } from '../lib/use-form-errors.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(translatorFor(langOfMatches(matches))('auth:registerTitle')),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { lang, publicUrl } = seoContext(matches);
+  return seoMeta({ lang, publicUrl, path: '/register', title: translatorFor(lang)('auth:registerTitle'), noindex: true });
+};
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (await currentUser(request, context)) throw redirect(`/${params.lang}/dashboard`);

@@ -11,7 +11,8 @@ import { Avatar } from '../components/avatar.tsx';
 import { NotFound } from '../components/not-found.tsx';
 import { LoadError } from '../components/product/load-error.tsx';
 import { ProductCard } from '../components/product-card.tsx';
-import { langOfMatches, pageMeta, translatorFor } from '../lib/meta.ts';
+import { langOfMatches, pageMeta, publicUrlOfMatches, translatorFor } from '../lib/meta.ts';
+import { seoMeta } from '../lib/seo.ts';
 import { useLang } from '../lib/root-data.ts';
 import { servicesOf } from '../lib/session.server.ts';
 
@@ -31,7 +32,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params, error })
   const t = translatorFor(lang);
   if (!loaderData) return pageMeta(isRouteErrorResponse(error) && error.status === 404 ? t('notFound:title') : t('listings:loadFailed'));
   const name = loaderData.seller.name;
-  return pageMeta(t('listings:shopMetaTitle', { name }), t('listings:shopMetaDescription', { name }));
+  return seoMeta({
+    lang,
+    publicUrl: publicUrlOfMatches(matches),
+    path: `/shop/${params.userId}`,
+    title: t('listings:shopMetaTitle', { name }),
+    description: t('listings:shopMetaDescription', { name }),
+    image: loaderData.seller.image ?? undefined,
+    type: 'website',
+  });
 };
 
 export default function Shop({ loaderData }: Route.ComponentProps) {

@@ -3,10 +3,14 @@ import type { Route } from './+types/terms-of-service';
 import { formatDate } from '../../common/format.ts';
 import { termsOfService } from '../content/terms-of-service.ts';
 import { PageHeader } from '../components/page-header.tsx';
-import { langOfMatches, pageMeta } from '../lib/meta.ts';
+import { seoContext } from '../lib/meta.ts';
+import { seoMeta } from '../lib/seo.ts';
 import { useLang } from '../lib/root-data.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(termsOfService.title[langOfMatches(matches)]);
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { lang, publicUrl } = seoContext(matches);
+  return seoMeta({ lang, publicUrl, path: '/terms-of-service', title: termsOfService.title[lang] });
+};
 
 export default function TermsOfService() {
   const lang = useLang();

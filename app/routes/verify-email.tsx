@@ -8,16 +8,17 @@ import type { Route } from './+types/verify-email';
 import { Alert } from '../components/form/alert.tsx';
 import { AuthCard } from '../components/form/auth-card.tsx';
 import { primaryButtonClass } from '../components/form/submit-button.tsx';
-import { langOfMatches, pageMeta, translatorFor } from '../lib/meta.ts';
+import { seoContext, translatorFor } from '../lib/meta.ts';
+import { seoMeta } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
 import { servicesOf } from '../lib/session.server.ts';
 import { isAppError } from '../../server/http/errors.ts';
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(translatorFor(langOfMatches(matches))('auth:verifyTitle')),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { lang, publicUrl } = seoContext(matches);
+  return seoMeta({ lang, publicUrl, path: '/verify-email', title: translatorFor(lang)('auth:verifyTitle'), noindex: true });
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
