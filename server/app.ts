@@ -14,6 +14,7 @@ import { appContext } from '#app-context';
 import { systemRoutes } from './api/system.ts';
 import { userRoutes } from './api/users.ts';
 import { productRoutes } from './api/products.ts';
+import { seoRoutes } from './api/seo.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -79,6 +80,8 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
 
   // Browsers ask for /favicon.ico on their own; the icon is an SVG.
   app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/favicon.svg', 301));
+
+  await app.register(seoRoutes(services));
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
