@@ -22,6 +22,7 @@ const envSchema = z.object({
     .default(3000),
   HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  BUILD_DIR: z.string().min(1, 'must not be empty').default('build'),
   DATABASE_URL: urlWithProtocols(['postgres', 'postgresql']).optional(),
   PUBLIC_URL: urlWithProtocols(['http', 'https']).optional(),
   SMTP_URL: urlWithProtocols(['smtp', 'smtps']).optional(),
@@ -39,6 +40,7 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  buildDir: string;
   dbDir: string;
   uploadsDir: string;
   outboxDir: string;
@@ -85,6 +87,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    buildDir: path.resolve(e.BUILD_DIR),
     dbDir: path.join(dataDir, 'db'),
     uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),

@@ -24,7 +24,7 @@ const database = await openDatabase({ url: config.databaseUrl, dir: config.dbDir
 await database.migrate();
 const storage = createLocalDiskStorage(config.uploadsDir);
 const services = createServices({ config, database, storage });
-const app = await buildApp({ services, pages: { mode: 'production' } });
+const app = await buildApp({ services, pages: { mode: 'production', buildDir: config.buildDir } });
 
 // The demo catalogue fills an empty embedded database only; PostgreSQL gets it from `npm run db:seed`.
 if (config.seedDemo && database.kind === 'pglite') {
