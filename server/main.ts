@@ -67,6 +67,8 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     clearInterval(sweeper);
+    // Redis connections would keep the process alive and reconnect for ever.
+    await services.close();
     await database.close();
     app.log.info('stopped cleanly');
     clearTimeout(timer);

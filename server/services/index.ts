@@ -8,7 +8,15 @@ import { createListingService } from './listings.ts';
 import { createProductService } from './products.ts';
 import { createUploadService } from './uploads.ts';
 import { createSearchService } from './search.ts';
-import { createLimits, createMemoryRateLimiter, type RateLimiter, type RateLimitName, type RateLimitRule } from './rate-limit.ts';
+import {
+  createLimits,
+  createMemoryRateLimiter,
+  createRedisRateLimiter,
+  type RateLimiter,
+  type RateLimitName,
+  type RateLimitRule,
+} from './rate-limit.ts';
+import { createSharedRedis } from './redis.ts';
 import { createSessionService } from './sessions.ts';
 import { createUserService } from './users.ts';
 
@@ -20,6 +28,8 @@ export interface ServiceDeps {
   mailer?: Mailer;
   rateLimiter?: RateLimiter;
   rateLimits?: Partial<Record<RateLimitName, RateLimitRule>>;
+  /** Prefix of every Redis key and channel (default `ecosouk:`); lets several deployments or test runs share a Redis. */
+  redisNamespace?: string;
 }
 
 export function createServices({ config, database, storage, ...deps }: ServiceDeps) {
@@ -29,14 +39,22 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
   const uploads = createUploadService(database.db, storage);
   const products = createProductService(database.db);
   const search = createSearchService(database.db, products);
-  const listingsChanged = () => search.invalidate();
+  // Not awaited: the app starts (and serves, on local fallbacks) while Redis is still away.
+  const redis = config.redisUrl ? createSharedRedis({ url: config.redisUrl, log, namespace: deps.redisNamespace }) : undefined;
+  redis?.onListingsChanged(() => search.invalidate());
+  const listingsChanged = () => {
+    search.invalidate();
+    redis?.publishListingsChanged();
+  };
+  const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log }) : createMemoryRateLimiter());
   return {
     config,
     database,
     storage,
     log,
     mailer,
-    limits: createLimits(deps.rateLimiter ?? createMemoryRateLimiter(), deps.rateLimits),
+    redis,
+    limits: createLimits(rateLimiter, deps.rateLimits),
     sessions,
     users: createUserService({
       db: database.db,
@@ -52,6 +70,10 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     search,
     uploads,
     listings: createListingService(database.db, storage, uploads, listingsChanged),
+    /** Closes what the services opened themselves (Redis); the database belongs to the caller. */
+    async close() {
+      await redis?.close();
+    },
   };
 }
 

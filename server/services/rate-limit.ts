@@ -1,6 +1,8 @@
 // Fixed-window counters per key. In memory for one instance; the same interface
 // is implemented on Redis when REDIS_URL is set, so limits hold across instances.
+import type { Logger } from 'pino';
 import { AppError } from '../http/errors.ts';
+import type { SharedRedis } from './redis.ts';
 
 export interface RateLimitRule {
   /** Requests allowed per window. */
@@ -42,6 +44,56 @@ export function createMemoryRateLimiter(): RateLimiter {
   };
 }
 
+// One round trip, atomic: the first hit of a window starts its expiry, so concurrent hits on
+// several instances can neither lose a count nor leave a key without TTL. A key found
+// without TTL (written by hand, or by an older version) gets one rather than living for ever.
+const FIXED_WINDOW_HIT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}
+`;
+
+export interface RedisRateLimiterOptions {
+  redis: SharedRedis;
+  log: Logger;
+  /** Default `<namespace>rl:`, i.e. `ecosouk:rl:`. */
+  keyPrefix?: string;
+  /** Used whenever Redis cannot answer; see docs/decisions/0004-redis-rate-limits.md. */
+  fallback?: RateLimiter;
+}
+
+/**
+ * Counters in Redis, shared by every instance. When Redis is down or slow the limits are not
+ * dropped (fail-open would hand out unlimited login attempts) nor enforced by refusing every
+ * request (fail-closed would take logins down with Redis): each instance counts in its own
+ * memory meanwhile, so an attacker gains at most a factor of the instance count for the outage.
+ */
+export function createRedisRateLimiter({ redis, log, keyPrefix = `${redis.namespace}rl:`, fallback = createMemoryRateLimiter() }: RedisRateLimiterOptions): RateLimiter {
+  let lastErrorLog = 0;
+  return {
+    async hit(key, rule) {
+      // No connection: don't even try (commands would fail at once anyway, but this skips the error path).
+      if (!redis.isReady()) return fallback.hit(key, rule);
+      try {
+        const [count, ttlMs] = (await redis.client.eval(FIXED_WINDOW_HIT, 1, keyPrefix + key, rule.windowMs)) as [number, number];
+        return count > rule.max ? Math.max(1, Math.ceil(ttlMs / 1000)) : 0;
+      } catch (err) {
+        const now = Date.now();
+        if (now - lastErrorLog > 60_000) {
+          lastErrorLog = now;
+          log.error({ err }, 'rate limit: redis did not answer, counting in memory');
+        }
+        return fallback.hit(key, rule);
+      }
+    },
+  };
+}
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -52,6 +104,9 @@ export const RATE_LIMITS = {
   sendVerification: { max: 5, windowMs: HOUR },
   contact: { max: 5, windowMs: HOUR },
   phoneReveal: { max: 30, windowMs: HOUR },
+  // 404 answers per client IP (server/plugins/not-found-limit.ts): a person following stale
+  // links stays far below it, a scanner walking a word list does not.
+  notFound: { max: 60, windowMs: MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

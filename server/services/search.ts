@@ -150,8 +150,10 @@ export interface SearchCacheOptions {
 /**
  * Result pages are kept in memory for a few seconds: buyers repeat the same searches
  * (the home page, popular categories) far more often than listings change, and every
- * listing change empties the cache at once. With several instances, another
- * instance's change shows here within `ttlMs`.
+ * listing change empties the cache at once. With several instances and REDIS_URL, the
+ * change is announced over Redis pub/sub and every instance empties its cache
+ * (services/index.ts); without Redis, or while it is away, another instance's change
+ * shows here within `ttlMs`.
  */
 export const SEARCH_CACHE: SearchCacheOptions = { ttlMs: 10_000, maxEntries: 1000 };
 

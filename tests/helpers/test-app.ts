@@ -53,6 +53,7 @@ export async function createTestContext(name: string, { env = {}, rateLimits }: 
     },
     async close() {
       await app.close();
+      await services.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
