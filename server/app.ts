@@ -18,6 +18,7 @@ import { seoRoutes } from './api/seo.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerNotFoundLimit } from './plugins/not-found-limit.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import type { Services } from './services/index.ts';
 
@@ -59,6 +60,7 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
   });
 
   registerSameOriginCheck(app, config.publicUrl);
+  registerNotFoundLimit(app, services.limits);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
   await registerOpenApi(app, config.publicUrl);
