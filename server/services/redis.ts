@@ -112,7 +112,7 @@ function watch(connection: Redis, role: string, log: Logger) {
   connection.on('close', () => {
     if (!wasReady) return;
     wasReady = false;
-    log.error({ role }, 'redis connection lost: shared rate limits fall back to this instance\'s memory until it is back');
+    log.error({ role }, 'redis connection lost: this instance counts and caches on its own until it is back');
   });
   // Without an 'error' listener ioredis prints every failed reconnect to stderr.
   connection.on('error', (err: Error) => {
