@@ -1,0 +1,344 @@
+// `npm run test:load [-- --duration 50 --concurrency 16 --keep]`
+// Two production instances on one PostgreSQL and one Redis, a mixed workload of browsing,
+// searching, reading, phone reveals, sign-ups and publishing spread over both, then the
+// checks: no 5xx, every acknowledged write readable from the other instance, rate limits
+// shared, memory stable. Figures are printed and written to .cache/load-report.json.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { RATE_LIMITS } from '../server/services/rate-limit.ts';
+import { call, printTable, Recorder } from '../tests/system/http.ts';
+import { buildPages, root, sampleRss, startInstance, stopInstance, tail, type Instance, type RssSeries } from '../tests/system/instances.ts';
+import { API, logIn, OutboxReader, publish, reveal, signUp, verify, type Account, type Ctx } from '../tests/system/marketplace.ts';
+import { createScratchDatabase } from '../tests/system/postgres.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: process.env.LOAD_DURATION ?? '50' },
+    concurrency: { type: 'string', default: process.env.LOAD_CONCURRENCY ?? '16' },
+    'port-base': { type: 'string', default: process.env.LOAD_PORT_BASE ?? '3161' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const DURATION_S = Number(args.duration);
+const CONCURRENCY = Number(args.concurrency);
+const PORT_BASE = Number(args['port-base']);
+const REDIS_URL = process.env.SYSTEM_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Memory: the first part of the run warms caches, JIT and libvips; growth is measured after it.
+const WARMUP_S = Math.max(8, Math.round(DURATION_S * 0.25));
+// 150 MB over the post-warm-up RSS. The instances start near 200 MB; glibc arenas and
+// libvips keep some freed memory after image work, which is not a leak. A leak of even
+// 10 KB a request over this run's ~20,000 requests would pass 150 MB.
+const RSS_GROWTH_LIMIT = 150 * 1024 * 1024;
+
+const buildDir = '.cache/build-load';
+const dataDir = path.join(root, '.cache', `load-data-${process.pid}`);
+const reportFile = path.join(root, '.cache', 'load-report.json');
+
+// X-Forwarded-For is believed from 127.0.0.1 (trustProxy), so each virtual user speaks from
+// addresses of its own, as real visitors would. A random second octet keeps this run's
+// counters apart from earlier runs' in the shared Redis (their windows last up to an hour).
+const NET = 1 + Math.floor(Math.random() * 250);
+const ipOf = (vu: number, n: number) => `10.${NET}.${vu}.${1 + (n % 250)}`;
+
+const SEARCHES: Record<string, string>[] = [
+  { title: 'vélo' },
+  { title: 'هاتف' },
+  { title: 'telephone', sortBy: 'price_asc' },
+  { category: 'electronics' },
+  { address: 'alger' },
+  { category: 'furniture-home', address: 'oran', sortBy: 'price_desc' },
+  { condition: 'good', minPrice: '1000', maxPrice: '50000' },
+  { title: 'solar panel' },
+  { title: 'samsnug' },
+  { currentPage: '2' },
+  { title: 'زيت زيتون', address: 'alger' },
+  { sortBy: 'date_asc', category: 'music-movies-books' },
+];
+
+const log = (line = '') => console.log(line);
+const checks: { name: string; ok: boolean; detail: string }[] = [];
+const check = (name: string, ok: boolean, detail: string) => {
+  checks.push({ name, ok, detail });
+  log(`${ok ? 'PASS' : 'FAIL'}  ${name}: ${detail}`);
+};
+
+const recorder = new Recorder();
+const outbox = new OutboxReader(path.join(dataDir, 'outbox'));
+const database = await createScratchDatabase('ecosouk_load');
+let instances: Instance[] = [];
+let exitCode = 1;
+
+try {
+  buildPages(buildDir);
+  await mkdir(dataDir, { recursive: true });
+  // Both instances share DATA_DIR as they would share a volume behind a load balancer:
+  // a photo uploaded through one is served by the other, and the outbox is one folder.
+  const seed = spawnSync(process.execPath, ['scripts/seed.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', REDIS_URL: '' },
+    encoding: 'utf8',
+  });
+  if (seed.status !== 0) throw new Error(`seeding failed:\n${seed.stdout}\n${seed.stderr}`);
+  log(seed.stdout.trim());
+
+  const common = { buildDir, dataDir, databaseUrl: database.url, redisUrl: REDIS_URL };
+  instances = await Promise.all([
+    startInstance({ ...common, name: 'A', port: PORT_BASE }),
+    startInstance({ ...common, name: 'B', port: PORT_BASE + 1 }),
+  ]);
+  log(`instances: A pid ${instances[0]!.pid} on ${instances[0]!.url}, B pid ${instances[1]!.pid} on ${instances[1]!.url}`);
+  const [A, B] = instances as [Instance, Instance];
+  const other = (base: string) => (base === A.url ? B.url : A.url);
+
+  // --------------------------------------------------------------- workload
+  const listingIds: string[] = [];
+  for (let page = 1; page <= 3; page++) {
+    const res = await call(undefined, 'setup', A.url, `${API}/products?currentPage=${page}`);
+    listingIds.push(...(res.json().data as { id: string }[]).map((p) => p.id));
+  }
+  if (listingIds.length === 0) throw new Error('the seeded catalogue has no listings');
+  const revealsBefore = new Map(
+    (await database.query<{ id: string; phone_reveals: number }>('select id, phone_reveals from products')).map((r) => [r.id, r.phone_reveals]),
+  );
+
+  const acknowledged = {
+    users: [] as { id: string; email: string; on: string }[],
+    listings: [] as { id: string; title: string; on: string }[],
+    sessions: [] as { cookie: string; email: string; on: string }[],
+    reveals: new Map<string, number>(),
+  };
+  let requestNo = 0;
+  let listingNo = 0;
+  const rss = sampleRss(instances);
+  const started = Date.now();
+  const deadline = started + DURATION_S * 1000;
+  let warmupRss: number[] = [];
+  const warmupTimer = setTimeout(() => {
+    warmupRss = instances.map((i) => rss.series.find((s) => s.name === i.name)!.samples.at(-1)?.bytes ?? 0);
+  }, WARMUP_S * 1000);
+
+  async function buyer(vu: number) {
+    let n = 0;
+    while (Date.now() < deadline) {
+      // Alternate instances request by request, as a round-robin balancer would.
+      const base = requestNo++ % 2 === 0 ? A.url : B.url;
+      const ctx: Ctx = { recorder, outbox, ip: ipOf(vu, Math.floor(n++ / 8)) };
+      const lang = n % 2 === 0 ? 'ar' : 'fr';
+      const id = listingIds[(vu * 7 + n * 13) % listingIds.length]!;
+      const query = new URLSearchParams(SEARCHES[(vu + n) % SEARCHES.length]).toString();
+      switch (n % 10) {
+        case 0:
+          await call(recorder, 'home-html', base, `/${lang}`, { ip: ctx.ip });
+          break;
+        case 1:
+          await call(recorder, 'list-api', base, `${API}/products?currentPage=${1 + (n % 5)}`, { ip: ctx.ip });
+          break;
+        case 2:
+        case 3:
+          await call(recorder, 'search-api', base, `${API}/products?${query}`, { ip: ctx.ip });
+          break;
+        case 4:
+          await call(recorder, 'search-html', base, `/${lang}?${query}`, { ip: ctx.ip });
+          break;
+        case 5:
+        case 6:
+          await call(recorder, 'listing-api', base, `${API}/products/${id}`, { ip: ctx.ip });
+          break;
+        case 7:
+          await call(recorder, 'listing-html', base, `/${lang}/products/${id}`, { ip: ctx.ip });
+          break;
+        case 8:
+          if (await reveal(ctx, base, id)) acknowledged.reveals.set(id, (acknowledged.reveals.get(id) ?? 0) + 1);
+          break;
+        default:
+          await call(recorder, 'meta-api', base, `${API}/meta`, { ip: ctx.ip });
+      }
+    }
+  }
+
+  async function seller(vu: number) {
+    let n = 0;
+    while (Date.now() < deadline) {
+      // A new account from a new address each round: sign-ups are limited per address.
+      const ctx: Ctx = { recorder, outbox, ip: ipOf(vu, n++) };
+      const pickBase = () => (requestNo++ % 2 === 0 ? A.url : B.url);
+      const email = `load.${process.pid}.${vu}.${n}.${Date.now().toString(36)}@example.dz`;
+      const signupBase = pickBase();
+      const account: Account | undefined = await signUp(ctx, signupBase, email, n % 2 === 0 ? 'ar' : 'fr');
+      if (!account) {
+        // A refused sign-up must not turn into a tight loop of them.
+        await new Promise((r) => setTimeout(r, 250));
+        continue;
+      }
+      acknowledged.users.push({ id: account.id, email, on: signupBase });
+      if (!(await verify(ctx, pickBase(), account))) {
+        recorder.problem(`verification failed for ${email}`);
+        continue;
+      }
+      const loginBase = pickBase();
+      if (!(await logIn(ctx, loginBase, account))) continue;
+      acknowledged.sessions.push({ cookie: account.cookie!, email, on: loginBase });
+      for (let k = 0; k < 3 && Date.now() < deadline; k++) {
+        const base = pickBase();
+        const no = ++listingNo;
+        const id = await publish(ctx, base, account, no);
+        if (id) {
+          acknowledged.listings.push({ id, title: `Vélo de test ${no}`, on: base });
+          listingIds.push(id);
+        }
+        await call(recorder, 'dashboard-html', pickBase(), '/fr/dashboard', { ip: ctx.ip, cookie: account.cookie });
+      }
+    }
+  }
+
+  const sellers = Math.max(2, Math.round(CONCURRENCY / 4));
+  log(`\nworkload: ${DURATION_S} s, ${CONCURRENCY} virtual users (${sellers} publishing, ${CONCURRENCY - sellers} browsing), both instances alternately, warm-up ${WARMUP_S} s`);
+  await Promise.all(Array.from({ length: CONCURRENCY }, (_, vu) => (vu < sellers ? seller(vu) : buyer(vu))));
+  clearTimeout(warmupTimer);
+  const elapsed = (Date.now() - started) / 1000;
+  // Let the last responses' garbage settle before the end-of-run sample.
+  await new Promise((r) => setTimeout(r, 2000));
+  const series: RssSeries[] = rss.stop();
+
+  // --------------------------------------------------------------- shared rate limit
+  // One address and one e-mail, alternating instances: a shared limit answers 429 from
+  // attempt max+1 on; per-instance counters would let 2 × max through.
+  const loginMax = RATE_LIMITS.login.max;
+  const hammerIp = `10.${NET}.251.${1 + Math.floor(Math.random() * 250)}`;
+  const hammerEmail = `nobody.${process.pid}.${Date.now().toString(36)}@example.dz`;
+  const hammer: number[] = [];
+  for (let i = 0; i < loginMax * 2 + 2; i++) {
+    const res = await call(recorder, 'login-hammer', i % 2 === 0 ? A.url : B.url, `${API}/users/login`, {
+      ip: hammerIp,
+      json: { email: hammerEmail, password: 'Wrong-Password1' },
+    });
+    hammer.push(res.status);
+  }
+  const first429 = hammer.indexOf(429) + 1;
+
+  // --------------------------------------------------------------- writes readable from the other instance
+  const verifyRecorder = new Recorder();
+  const missing: string[] = [];
+  const tasks: (() => Promise<void>)[] = [
+    ...acknowledged.users.map((u) => async () => {
+      const res = await call(verifyRecorder, 'check-user', other(u.on), `${API}/users/${u.id}`);
+      if (res.status !== 200) missing.push(`user ${u.id} (${u.email}) created on ${u.on}: ${res.status} on ${other(u.on)}`);
+    }),
+    ...acknowledged.listings.map((l) => async () => {
+      const res = await call(verifyRecorder, 'check-listing', other(l.on), `${API}/products/${l.id}`);
+      if (res.status !== 200 || res.json().data.title !== l.title) missing.push(`listing ${l.id} created on ${l.on}: ${res.status} on ${other(l.on)}`);
+    }),
+    ...acknowledged.sessions.map((s) => async () => {
+      const res = await call(verifyRecorder, 'check-session', other(s.on), `${API}/users/me`, { cookie: s.cookie });
+      if (res.status !== 200 || res.json().data.email !== s.email) missing.push(`session of ${s.email} from ${s.on}: ${res.status} on ${other(s.on)}`);
+    }),
+  ];
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let task = tasks.shift(); task; task = tasks.shift()) await task();
+    }),
+  );
+  // Reveal counts are not in the API (only the seller's dashboard shows them): read the table.
+  const revealsAfter = new Map(
+    (await database.query<{ id: string; phone_reveals: number }>('select id, phone_reveals from products')).map((r) => [r.id, r.phone_reveals]),
+  );
+  let revealsAcked = 0;
+  let revealsFound = 0;
+  for (const [id, count] of acknowledged.reveals) {
+    revealsAcked += count;
+    const counted = (revealsAfter.get(id) ?? 0) - (revealsBefore.get(id) ?? 0);
+    revealsFound += Math.min(counted, count);
+    if (counted < count) missing.push(`listing ${id}: ${count} reveals acknowledged, ${counted} counted`);
+  }
+
+  // --------------------------------------------------------------- figures
+  const figures = recorder.figures();
+  const totals = figures.filter((f) => f.kind !== 'login-hammer').reduce(
+    (t, f) => ({ requests: t.requests + f.requests, server5xx: t.server5xx + f.server5xx, noAnswer: t.noAnswer + f.noAnswer, rateLimited: t.rateLimited + f.rateLimited }),
+    { requests: 0, server5xx: 0, noAnswer: 0, rateLimited: 0 },
+  );
+  log('\nrequests by kind (latency in ms)');
+  printTable(figures.map((f) => ({ kind: f.kind, requests: f.requests, '2xx/3xx': f.ok, '4xx': f.client4xx, 'limited (429)': f.rateLimited, '5xx': f.server5xx, lost: f.noAnswer, p50: f.p50, p99: f.p99, max: f.max })));
+  log(`\n${totals.requests} workload requests (without the login hammer) in ${elapsed.toFixed(1)} s (${Math.round(totals.requests / elapsed)}/s)`);
+
+  const mb = (b: number) => Math.round(b / 1024 / 1024);
+  const memory = series.map((s, n) => {
+    const start = s.samples[0]?.bytes ?? 0;
+    const peak = Math.max(...s.samples.map((x) => x.bytes));
+    const end = s.samples.at(-1)?.bytes ?? 0;
+    const afterWarmup = warmupRss[n] || start;
+    return { instance: s.name, startMb: mb(start), afterWarmupMb: mb(afterWarmup), peakMb: mb(peak), endMb: mb(end), growthMb: mb(end - afterWarmup), samples: s.samples.length };
+  });
+  log('\nmemory (RSS, MB)');
+  printTable(memory.map((m) => ({ instance: m.instance, start: m.startMb, 'after warm-up': m.afterWarmupMb, peak: m.peakMb, end: m.endMb, growth: m.growthMb })));
+
+  const writes = {
+    users: { acknowledged: acknowledged.users.length, found: acknowledged.users.length - missing.filter((m) => m.startsWith('user ')).length },
+    listings: { acknowledged: acknowledged.listings.length, found: acknowledged.listings.length - missing.filter((m) => m.startsWith('listing ') && m.includes('created')).length },
+    sessions: { acknowledged: acknowledged.sessions.length, found: acknowledged.sessions.length - missing.filter((m) => m.startsWith('session ')).length },
+    reveals: { acknowledged: revealsAcked, found: revealsFound },
+  };
+  log('\nwrites (acknowledged on one instance, read on the other)');
+  printTable(Object.entries(writes).map(([kind, w]) => ({ kind, acknowledged: w.acknowledged, found: w.found })));
+  log(`\nlogin of one address, alternating instances: ${hammer.join(' ')}`);
+  log('');
+
+  // --------------------------------------------------------------- requirements
+  check('no 5xx', totals.server5xx === 0, `${totals.server5xx} of ${totals.requests}${recorder.failures.length ? `; first: ${JSON.stringify(recorder.failures.slice(0, 3))}` : ''}`);
+  check('every request answered', totals.noAnswer === 0, `${totals.noAnswer} without an answer`);
+  check('not blocked by rate limits', totals.rateLimited < totals.requests * 0.05, `${totals.rateLimited} answers 429 (expected a few, from reveals)`);
+  check('writes happened', writes.users.acknowledged > 0 && writes.listings.acknowledged > 0 && revealsAcked > 0, `${writes.users.acknowledged} users, ${writes.listings.acknowledged} listings, ${revealsAcked} reveals`);
+  check('acknowledged writes readable from the other instance', missing.length === 0, missing.length === 0 ? 'all found' : `${missing.length} missing: ${missing.slice(0, 5).join('; ')}`);
+  check('no workload problems', recorder.problems.length === 0, recorder.problems.slice(0, 5).join('; ') || 'none');
+  check(
+    'login limit shared by the instances',
+    first429 === loginMax + 1 && hammer.slice(loginMax).every((s) => s === 429),
+    first429 === 0 ? `no 429 in ${hammer.length} attempts (limit ${loginMax})` : `first 429 at attempt ${first429} (limit ${loginMax} in total; ${2 * loginMax + 1} would mean per instance)`,
+  );
+  for (const m of memory) {
+    check(`memory stable on ${m.instance}`, m.endMb - m.afterWarmupMb <= RSS_GROWTH_LIMIT / 1024 / 1024, `${m.afterWarmupMb} MB after warm-up, ${m.endMb} MB at the end (limit +${RSS_GROWTH_LIMIT / 1024 / 1024} MB), peak ${m.peakMb} MB`);
+  }
+  const stops = await Promise.all(instances.map((i) => stopInstance(i)));
+  check('both instances stop cleanly', stops.every((s) => s.code === 0), stops.map((s, n) => `${instances[n]!.name}: exit ${s.code ?? s.signal} in ${s.ms} ms`).join(', '));
+
+  const failed = checks.filter((c) => !c.ok);
+  await mkdir(path.dirname(reportFile), { recursive: true });
+  await writeFile(
+    reportFile,
+    `${JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        durationS: Number(elapsed.toFixed(1)),
+        concurrency: CONCURRENCY,
+        instances: 2,
+        database: 'postgresql',
+        redis: REDIS_URL,
+        totals,
+        byKind: figures,
+        writes,
+        missing,
+        rateLimit: { rule: 'login', max: loginMax, statuses: hammer, first429 },
+        memory: { limitGrowthMb: RSS_GROWTH_LIMIT / 1024 / 1024, warmupS: WARMUP_S, instances: memory },
+        failures: recorder.failures,
+        clientErrors: recorder.clientErrors,
+        checks,
+        passed: failed.length === 0,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  log(`\nreport: ${path.relative(root, reportFile)}`);
+  log(failed.length === 0 ? 'test:load passed' : `test:load FAILED: ${failed.map((c) => c.name).join(', ')}`);
+  exitCode = failed.length === 0 ? 0 : 1;
+} catch (error) {
+  console.error(error);
+  for (const instance of instances) console.error(`--- ${instance.name} output:\n${tail(instance)}`);
+} finally {
+  await Promise.all(instances.filter((i) => !i.exit).map((i) => stopInstance(i, 'SIGKILL', 5000)));
+  await database.drop().catch((err: unknown) => console.error('could not drop', database.name, err));
+  if (!args.keep) await rm(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
