@@ -13,8 +13,11 @@ export function useProductPending(): boolean {
 /** The product page's shape while its data loads. */
 export function ProductSkeleton() {
   const { t } = useTranslation('listings');
-  // The page it replaces may have been scrolled far down (a shop's last cards).
-  useEffect(() => window.scrollTo({ top: 0 }), []);
+  // The page it replaces may have been scrolled far down (a shop's last cards). Braces: newer
+  // Chromium returns a Promise from scrollTo, which React would call as the effect's cleanup.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, []);
   const bar = 'animate-pulse rounded-lg bg-surface-sunken';
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10" role="status" aria-busy="true" data-testid="product-skeleton">
