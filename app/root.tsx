@@ -11,17 +11,22 @@ import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
 import { NotFound } from './components/not-found.tsx';
 import { UnexpectedError } from './components/unexpected-error.tsx';
-import { createI18n } from './i18n/i18n.ts';
+import { createI18n, registerMessages } from './i18n/i18n.ts';
+import { resourcesFor } from './i18n/messages.server.ts';
 import { langOfMatches, pageMeta, translatorFor } from './lib/meta.ts';
 import { useRootData, type RootData } from './lib/root-data.ts';
 import { currentUser } from './lib/session.server.ts';
 import { ThemeProvider, useTheme } from './lib/theme.tsx';
-import './app.css';
+// Linked by hand with a precedence so that React puts the stylesheet ahead of the scripts' preloads.
+import appCss from './app.css?url';
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const first = new URL(request.url).pathname.split('/')[1];
   const lang = isLang(first) ? first : detectLanguage(request);
   const theme = readCookie(request.headers.get('cookie'), THEME_COOKIE) === 'dark' ? 'dark' : 'light';
+  // Registered before anything that can fail, so that even an error page has its texts.
+  const messages = resourcesFor(lang);
+  registerMessages(lang, messages);
   const user = await currentUser(request, context);
   return {
     lang,
@@ -29,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     year: new Date().getFullYear(),
     publicUrl: context.get(appContext).services.config.publicUrl,
     user: user && { id: user.id, name: user.name, email: user.email, image: user.image, isVerified: user.isVerified },
+    messages,
   };
 }
 
@@ -62,6 +68,7 @@ function Document({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#166534" />
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
       </head>
@@ -75,7 +82,8 @@ function Document({ children }: { children: ReactNode }) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const { lang, theme } = useRootData();
+  const { lang, theme, messages } = useRootData();
+  if (messages) registerMessages(lang, messages);
   const i18n = useMemo(() => createI18n(lang), [lang]);
   useEffect(() => {
     // Remember the language the way the specification's detector does.

@@ -102,11 +102,15 @@ test('static pages have reciprocal alternates too', async ({ request, baseURL })
   expect(robotsOf(page)).toBeUndefined();
 });
 
-test('private and account pages are not indexed', async ({ request }) => {
-  expect(robotsOf(await fetchHtml(request, '/ar/login'))).toBe('noindex, nofollow');
-  expect(robotsOf(await fetchHtml(request, '/fr/register'))).toBe('noindex, nofollow');
-  const login = await request.post('/api/v1/users/login', { data: { email: 'demo@ecosouk.dz', password: 'Demo2025' } });
-  expect(login.status()).toBe(200);
+test('private and account pages are not indexed; the log-in and sign-up entry pages are', async ({ request }) => {
+  const login = await fetchHtml(request, '/ar/login');
+  expect(robotsOf(login)).toBeUndefined();
+  expect(login).toMatch(/<meta name="description" content="[^"]+"/);
+  expect(robotsOf(await fetchHtml(request, '/fr/register'))).toBeUndefined();
+  expect(robotsOf(await fetchHtml(request, '/fr/forget-password'))).toBe('noindex, nofollow');
+  expect(robotsOf(await fetchHtml(request, '/en/reset-password?token=x'))).toBe('noindex, nofollow');
+  const signIn = await request.post('/api/v1/users/login', { data: { email: 'demo@ecosouk.dz', password: 'Demo2025' } });
+  expect(signIn.status()).toBe(200);
   expect(robotsOf(await fetchHtml(request, '/fr/dashboard'))).toBe('noindex, nofollow');
   expect(robotsOf(await fetchHtml(request, '/fr/products/new'))).toBe('noindex, nofollow');
 });

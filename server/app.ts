@@ -102,6 +102,8 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
         : {
             serverBuildPath: path.join(pages.buildDir ?? 'build', 'server/index.js'),
             clientBuildDirectory: path.join(pages.buildDir ?? 'build', 'client'),
+            // The build writes .br/.gz beside each asset (tooling/precompress.ts) at maximum quality.
+            staticOptions: { preCompressed: true },
           }),
       mode: pages.mode === 'dev' ? 'development' : 'production',
       getLoadContext(request) {

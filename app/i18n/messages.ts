@@ -27,6 +27,9 @@ function referenceNamespaces(lang: Lang) {
   };
 }
 
+/** Every namespace of one language: what an i18next instance for that language is given. */
+export type Resources = ReturnType<typeof resourcesFor>;
+
 export function resourcesFor(lang: Lang) {
   const ui = UI[lang];
   // The specification reads the about card from layout.aboutContent; its text lives in app/content/about.ts.

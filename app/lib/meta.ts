@@ -2,16 +2,21 @@
 // and so cannot use the translation hook.
 import type { i18n } from 'i18next';
 import { DEFAULT_LANG, isLang, type Lang } from '../../common/languages.ts';
-import { createI18n } from '../i18n/i18n.ts';
+import { createI18n, messagesOf } from '../i18n/i18n.ts';
+import type { Resources } from '../i18n/messages.ts';
 import type { RootData } from './root-data.ts';
 
-const instances = new Map<Lang, i18n>();
+// Keyed by the texts themselves: a translator made before a language's texts arrived
+// (with another language's as a stand-in) is not reused once they have.
+const instances = new WeakMap<Resources, i18n>();
+const EMPTY = {} as Resources;
 
 export function translatorFor(lang: Lang) {
-  let instance = instances.get(lang);
+  const messages = messagesOf(lang) ?? EMPTY;
+  let instance = instances.get(messages);
   if (!instance) {
-    instance = createI18n(lang);
-    instances.set(lang, instance);
+    instance = createI18n(lang, messages === EMPTY ? undefined : messages);
+    instances.set(messages, instance);
   }
   return instance.t;
 }

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
 import { DEFAULT_LANG, type Lang } from '../../common/languages.ts';
 import type { Theme } from '../../common/constants.ts';
+import type { Resources } from '../i18n/messages.ts';
 
 export interface SessionUser {
   id: string;
@@ -16,6 +17,8 @@ export interface RootData {
   year: number;
   publicUrl: string;
   user: SessionUser | null;
+  /** The UI texts of `lang` (absent when the root loader failed). */
+  messages?: Resources;
 }
 
 const fallback: RootData = { lang: DEFAULT_LANG, theme: 'light', year: new Date().getFullYear(), publicUrl: '', user: null };

@@ -17,7 +17,9 @@ import { formErrorKey, useFormErrors } from '../lib/use-form-errors.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { lang, publicUrl } = seoContext(matches);
-  return seoMeta({ lang, publicUrl, path: '/login', title: translatorFor(lang)('auth:loginTitle'), noindex: true });
+  const t = translatorFor(lang);
+  // Public entry pages: people search for "EcoSouk login", so they are indexable (docs/decisions/0005).
+  return seoMeta({ lang, publicUrl, path: '/login', title: t('auth:loginTitle'), description: t('auth:loginDescription') });
 };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

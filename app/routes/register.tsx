@@ -18,7 +18,8 @@ import { formErrorKey, useFormErrors } from '../lib/use-form-errors.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { lang, publicUrl } = seoContext(matches);
-  return seoMeta({ lang, publicUrl, path: '/register', title: translatorFor(lang)('auth:registerTitle'), noindex: true });
+  const t = translatorFor(lang);
+  return seoMeta({ lang, publicUrl, path: '/register', title: t('auth:registerTitle'), description: t('auth:registerIntro') });
 };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

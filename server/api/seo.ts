@@ -13,10 +13,20 @@ export const LISTINGS_PER_SITEMAP = Math.floor(MAX_SITEMAP_URLS / LANGS.length);
 
 /** Paths (after /{lang}) of the public, indexable pages that are not listings. */
 export function staticPaths(): string[] {
-  return ['', '/about', '/blog', ...BLOG_ARTICLES.map((a) => `/blog/${encodeURIComponent(a.id)}`), '/contact', '/privacy-policy', '/terms-of-service'];
+  return [
+    '',
+    '/about',
+    '/blog',
+    ...BLOG_ARTICLES.map((a) => `/blog/${encodeURIComponent(a.id)}`),
+    '/contact',
+    '/privacy-policy',
+    '/terms-of-service',
+    '/login',
+    '/register',
+  ];
 }
 
-const PRIVATE_PATHS = ['/dashboard', '/products/new', '/products/*/edit', '/login', '/register', '/forget-password', '/reset-password', '/verify-email'];
+const PRIVATE_PATHS = ['/dashboard', '/products/new', '/products/*/edit', '/forget-password', '/reset-password', '/verify-email'];
 
 export function robotsTxt(publicUrl: string): string {
   return [

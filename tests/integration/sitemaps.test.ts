@@ -33,6 +33,7 @@ describe('robots.txt', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/plain/);
     expect(res.body).toContain('Disallow: /*/dashboard');
+    expect(res.body).not.toContain('/login');
     expect(res.body).toContain('Disallow: /api/');
     expect(res.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
   });

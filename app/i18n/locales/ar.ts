@@ -87,6 +87,7 @@ export const ar: Messages = {
     userExists: 'يوجد حساب مسجّل بهذا البريد الإلكتروني',
     loginTitle: 'تسجيل الدخول',
     loginIntro: 'مرحبًا بعودتك إلى إيكو سوق.',
+    loginDescription: 'سجّل دخولك إلى إيكو سوق لنشر إعلاناتك وإدارة متجرك والوصول إلى المشترين في كل أنحاء الجزائر.',
     submitLogin: 'تسجيل الدخول',
     submittingLogin: 'جارٍ تسجيل الدخول...',
     forgotLink: 'نسيت كلمة المرور؟',

@@ -82,6 +82,7 @@ export const en = {
     userExists: 'An account with this email already exists',
     loginTitle: 'Log in',
     loginIntro: 'Welcome back to EcoSouk.',
+    loginDescription: 'Log in to EcoSouk to publish listings, manage your shop and reach buyers across Algeria.',
     submitLogin: 'Log in',
     submittingLogin: 'Logging in...',
     forgotLink: 'Forgot your password?',

@@ -87,6 +87,7 @@ export const fr: Messages = {
     userExists: 'Un compte existe déjà avec cette adresse e-mail',
     loginTitle: 'Connexion',
     loginIntro: 'Bon retour sur EcoSouk.',
+    loginDescription: "Connectez-vous à EcoSouk pour publier des annonces, gérer votre boutique et toucher des acheteurs dans toute l'Algérie.",
     submitLogin: 'Se connecter',
     submittingLogin: 'Connexion...',
     forgotLink: 'Mot de passe oublié ?',
