@@ -20,6 +20,7 @@ import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerNotFoundLimit } from './plugins/not-found-limit.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerPageCaching } from './plugins/page-caching.ts';
 import type { Services } from './services/index.ts';
 
 export interface BuildAppOptions {
@@ -61,6 +62,7 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
 
   registerSameOriginCheck(app, config.publicUrl);
   registerNotFoundLimit(app, services.limits);
+  registerPageCaching(app);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
   await registerOpenApi(app, config.publicUrl);
