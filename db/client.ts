@@ -44,6 +44,11 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, options: `-c ${FUZZY_SETTING}` });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor may a checked-out one: the pool listens only to idle clients, so a connection lost
+  // during a transaction (every search runs in one) was an unhandled 'error' that killed
+  // the server (found by `npm run test:faults`). Its query rejects on its own, and the pool
+  // drops the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema });
   return {
     db: db as unknown as AppDb,
