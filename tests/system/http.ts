@@ -1,5 +1,6 @@
 // The system scripts' HTTP client: real sockets (fetch), one recorder per run that
 // counts answers by kind and status and keeps latencies for the percentiles.
+import http from 'node:http';
 
 export interface Answer {
   /** 0 when no HTTP answer came (refused, reset, timed out). */
@@ -168,4 +169,76 @@ export function printTable(rows: Record<string, string | number>[]): void {
   console.log(line(columns));
   console.log(line(widths.map((w) => '-'.repeat(w))));
   for (const row of rows) console.log(line(columns.map((c) => String(row[c] ?? ''))));
+}
+
+export interface RawResult {
+  kind: string;
+  startedAt: number;
+  /** When the TCP connection was established; undefined when it never was. */
+  connectedAt?: number;
+  endedAt: number;
+  status: number;
+  /** The whole body arrived (the response ended, not cut). */
+  complete: boolean;
+  body: string;
+  error?: string;
+}
+
+export interface RawOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: Buffer;
+  /** Spread the body's sending over this many milliseconds (a slow client upload). */
+  slowBodyMs?: number;
+  timeoutMs?: number;
+}
+
+/**
+ * One request on a connection of its own (no keep-alive): when a server stops, what was
+ * accepted and what was refused is then exactly a matter of when each connection was made.
+ */
+export function rawRequest(kind: string, port: number, path: string, options: RawOptions = {}): Promise<RawResult> {
+  return new Promise((resolve) => {
+    const result: RawResult = { kind, startedAt: Date.now(), endedAt: 0, status: 0, complete: false, body: '' };
+    let settled = false;
+    const finish = (error?: string) => {
+      if (settled) return;
+      settled = true;
+      result.endedAt = Date.now();
+      if (error) result.error = error;
+      resolve(result);
+    };
+    const headers: Record<string, string | number> = { connection: 'close', ...options.headers };
+    if (options.body) headers['content-length'] = options.body.length;
+    const req = http.request({ host: '127.0.0.1', port, path, method: options.method ?? (options.body ? 'POST' : 'GET'), headers, agent: false });
+    req.setTimeout(options.timeoutMs ?? 30_000, () => req.destroy(new Error('timeout')));
+    req.on('socket', (socket) => socket.once('connect', () => (result.connectedAt = Date.now())));
+    req.on('error', (err: NodeJS.ErrnoException) => finish(err.code ?? err.message));
+    req.on('response', (res) => {
+      result.status = res.statusCode ?? 0;
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        result.complete = true;
+        result.body = Buffer.concat(chunks).toString('utf8');
+        finish();
+      });
+      res.on('error', (err: NodeJS.ErrnoException) => finish(err.code ?? err.message));
+      res.on('aborted', () => finish('aborted'));
+    });
+    const body = options.body;
+    if (!body) return void req.end();
+    if (!options.slowBodyMs) return void req.end(body);
+    const pieces = 20;
+    const size = Math.ceil(body.length / pieces);
+    let sent = 0;
+    const next = () => {
+      if (req.destroyed) return;
+      const piece = body.subarray(sent, sent + size);
+      sent += piece.length;
+      if (sent >= body.length) req.end(piece);
+      else req.write(piece, () => setTimeout(next, options.slowBodyMs! / pieces));
+    };
+    next();
+  });
 }

@@ -4,6 +4,8 @@ import net from 'node:net';
 
 export interface TcpProxy {
   port: number;
+  /** Stops relaying PostgreSQL's answers (kept, not lost): queries stay in flight. */
+  hold(): void;
   /** Resets every relayed connection and refuses new ones until restore(). */
   cut(): void;
   restore(): void;
@@ -13,6 +15,8 @@ export interface TcpProxy {
 
 export async function startTcpProxy(target: { host: string; port: number }, listenPort = 0): Promise<TcpProxy> {
   let open = true;
+  let holding = false;
+  let held: { to: net.Socket; chunk: Buffer }[] = [];
   const pairs = new Set<{ client: net.Socket; upstream: net.Socket }>();
   const server = net.createServer((client) => {
     if (!open) {
@@ -30,8 +34,11 @@ export async function startTcpProxy(target: { host: string; port: number }, list
     };
     client.on('error', end).on('close', end);
     upstream.on('error', end).on('close', end);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    client.on('data', (chunk: Buffer) => upstream.write(chunk));
+    upstream.on('data', (chunk: Buffer) => {
+      if (holding) held.push({ to: client, chunk });
+      else client.write(chunk);
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -41,6 +48,8 @@ export async function startTcpProxy(target: { host: string; port: number }, list
   if (!address || typeof address === 'string') throw new Error('proxy has no port');
   const cut = () => {
     open = false;
+    holding = false;
+    held = [];
     for (const { client, upstream } of pairs) {
       client.resetAndDestroy();
       upstream.destroy();
@@ -52,9 +61,14 @@ export async function startTcpProxy(target: { host: string; port: number }, list
     get connections() {
       return pairs.size;
     },
+    hold() {
+      holding = true;
+    },
     cut,
     restore() {
       open = true;
+      holding = false;
+      for (const { to, chunk } of held.splice(0)) if (!to.destroyed) to.write(chunk);
     },
     async close() {
       cut();

@@ -1,0 +1,470 @@
+// `npm run test:faults [-- --only kill,sigterm,outage --keep]`
+// Failure drills on real server processes:
+//   kill    kill -9 during concurrent writes, restart, every acknowledged write is there
+//           (PostgreSQL, and the embedded PGlite folder, whose lock must not block the restart);
+//   sigterm SIGTERM with requests in flight (slow uploads among them): all of them answered
+//           completely without 5xx, exit 0 in time, new connections refused;
+//   outage  PostgreSQL cut off (a TCP proxy) and back: 503 health, clean errors, no crash,
+//           recovery without a restart.
+// Figures are printed and written to .cache/faults-report.json; any failure exits 1.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../db/client.ts';
+import { call, printTable, rawRequest, type RawResult, Recorder, multipartFile } from '../tests/system/http.ts';
+import { buildPages, root, sleep, startInstance, stopInstance, tail, type Instance, type InstanceOptions } from '../tests/system/instances.ts';
+import { API, largePicture, logIn, OutboxReader, publish, reveal, signUp, verify, type Account, type Ctx } from '../tests/system/marketplace.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../tests/system/postgres.ts';
+import { startTcpProxy } from '../tests/system/tcp-proxy.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string', default: process.env.FAULTS_ONLY ?? 'kill,sigterm,outage' },
+    'port-base': { type: 'string', default: process.env.FAULTS_PORT_BASE ?? '3163' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const ONLY = new Set(args.only.split(','));
+const PORT_BASE = Number(args['port-base']);
+const buildDir = '.cache/build-faults';
+const workDir = path.join(root, '.cache', `faults-data-${process.pid}`);
+const reportFile = path.join(root, '.cache', 'faults-report.json');
+/** SIGTERM must end the process well before main.ts's own 25 s forced exit. */
+const SHUTDOWN_BOUND_MS = 15_000;
+/** What a client must never read in an error: driver messages, stack frames, paths. */
+const INTERNALS = /ECONN|ETIMEDOUT|terminated|Connection|postgres|pglite|drizzle|node_modules|\n\s+at |\.ts:\d+|SELECT |INSERT /;
+
+const log = (line = '') => console.log(line);
+const checks: { scenario: string; name: string; ok: boolean; detail: string }[] = [];
+const check = (scenario: string, name: string, ok: boolean, detail: string) => {
+  checks.push({ scenario, name, ok, detail });
+  log(`${ok ? 'PASS' : 'FAIL'}  [${scenario}] ${name}: ${detail}`);
+};
+const report: Record<string, unknown> = {};
+const started: Instance[] = [];
+const databases: ScratchDatabase[] = [];
+let ipCounter = 0;
+const NET = 1 + Math.floor(Math.random() * 250);
+/** A fresh client address per call: sign-ups and reveals are limited per address, and this drill is not about limits. */
+const freshIp = () => `10.${NET}.${Math.floor(++ipCounter / 250) % 250}.${1 + (ipCounter % 250)}`;
+
+async function launch(options: InstanceOptions): Promise<Instance> {
+  const instance = await startInstance(options);
+  started.push(instance);
+  return instance;
+}
+
+/** A verified seller, logged in, with one published listing. */
+async function seller(base: string, outbox: OutboxReader, label: string): Promise<{ account: Account; listingId: string }> {
+  const ctx: Ctx = { outbox, ip: freshIp() };
+  const account = await signUp(ctx, base, `${label}.${process.pid}.${Date.now().toString(36)}.${ipCounter}@example.dz`);
+  if (!account || !(await verify(ctx, base, account)) || !(await logIn(ctx, base, account))) throw new Error(`${label}: could not set up a verified seller`);
+  const listingId = await publish(ctx, base, account, ipCounter);
+  if (!listingId) throw new Error(`${label}: could not publish`);
+  return { account, listingId };
+}
+
+async function revealCounts(databaseUrl: string | undefined, dbDir: string, ids: string[]): Promise<Map<string, number>> {
+  const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dir: dbDir });
+  try {
+    const result = (await database.db.execute(sql`select id, phone_reveals from products`)) as unknown as { rows: { id: string; phone_reveals: number }[] };
+    return new Map(result.rows.filter((r) => ids.includes(r.id)).map((r) => [r.id, Number(r.phone_reveals)]));
+  } finally {
+    await database.close();
+  }
+}
+
+// ------------------------------------------------------------------------ kill -9
+async function killScenario(engine: 'postgres' | 'pglite', port: number) {
+  const scenario = `kill -9 (${engine})`;
+  log(`\n== ${scenario}`);
+  const dataDir = path.join(workDir, `kill-${engine}`);
+  const database = engine === 'postgres' ? await createScratchDatabase('ecosouk_faults') : undefined;
+  if (database) databases.push(database);
+  const options: InstanceOptions = { name: `kill-${engine}`, port, buildDir, dataDir, databaseUrl: database?.url, env: { SEED_DEMO: 'false' } };
+  const outbox = new OutboxReader(path.join(dataDir, 'outbox'));
+  let instance = await launch(options);
+  const sellers = await Promise.all([0, 1, 2].map((n) => seller(instance.url, outbox, `kill${n}`)));
+  // Nothing revealed the sellers' listings during the setup.
+  const revealCountsBefore = new Map(sellers.map((s) => [s.listingId, 0]));
+
+  const acked = {
+    users: [] as { id: string; email: string }[],
+    listings: [] as { id: string; title: string }[],
+    uploads: [] as string[],
+    reveals: new Map<string, number>(),
+  };
+  const attempts = { signup: 0, listing: 0, reveal: 0, lost: 0 };
+  // In an object: the loops below wait on it while other async functions change it.
+  const state = { stop: false, inFlight: 0 };
+  const recorder = new Recorder();
+  const base = instance.url;
+  async function worker(w: number) {
+    for (let n = 0; !state.stop; n++) {
+      const ctx: Ctx = { recorder, outbox, ip: freshIp() };
+      state.inFlight++;
+      try {
+        const op = (w + n) % 3;
+        if (op === 0) {
+          attempts.signup++;
+          const email = `k9.${engine}.${process.pid}.${w}.${n}.${Date.now().toString(36)}@example.dz`;
+          const account = await signUp(ctx, base, email);
+          if (account) acked.users.push({ id: account.id, email });
+        } else if (op === 1) {
+          attempts.listing++;
+          const owner = sellers[n % sellers.length]!;
+          const no = 1000 * (w + 1) + n;
+          const id = await publish({ ...ctx, recorder: uploadsRecorder(recorder, acked.uploads) }, base, owner.account, no);
+          if (id) acked.listings.push({ id, title: `Vélo de test ${no}` });
+        } else {
+          attempts.reveal++;
+          const target = sellers[n % sellers.length]!.listingId;
+          if (await reveal(ctx, base, target)) acked.reveals.set(target, (acked.reveals.get(target) ?? 0) + 1);
+        }
+      } finally {
+        state.inFlight--;
+      }
+    }
+  }
+  const workers = Array.from({ length: 8 }, (_, w) => worker(w));
+  await sleep(2500);
+  // Kill while writes are on the wire, not between two of them.
+  while (state.inFlight < 4) await sleep(5);
+  const inFlightAtKill = state.inFlight;
+  instance.child.kill('SIGKILL');
+  await instance.exited;
+  state.stop = true;
+  await Promise.all(workers);
+  attempts.lost = recorder.figures().reduce((t, f) => t + f.noAnswer, 0);
+  const server5xx = recorder.figures().reduce((t, f) => t + f.server5xx, 0);
+
+  const restartStarted = Date.now();
+  let restartError: string | undefined;
+  try {
+    instance = await launch(options);
+  } catch (error) {
+    restartError = error instanceof Error ? error.message : String(error);
+  }
+  const restartMs = Date.now() - restartStarted;
+  check(scenario, 'restarts after kill -9', !restartError, restartError ? restartError.slice(0, 800) : `healthy again in ${restartMs} ms`);
+  if (restartError) {
+    report[scenario] = { restartError, attempts, acked: { users: acked.users.length, listings: acked.listings.length } };
+    return;
+  }
+
+  const missing: string[] = [];
+  const checker = new Recorder();
+  for (const u of acked.users) {
+    const res = await call(checker, 'user', instance.url, `${API}/users/${u.id}`);
+    if (res.status !== 200) missing.push(`user ${u.email}: ${res.status}`);
+  }
+  let mailsFound = 0;
+  for (const u of acked.users) {
+    // The 201 of a sign-up promises the verification e-mail was written.
+    if (await outbox.verificationToken(u.email, 1000).then(() => true, () => false)) mailsFound++;
+    else missing.push(`verification e-mail to ${u.email}`);
+  }
+  for (const l of acked.listings) {
+    const res = await call(checker, 'listing', instance.url, `${API}/products/${l.id}`);
+    if (res.status !== 200 || res.json().data.title !== l.title) missing.push(`listing ${l.id}: ${res.status}`);
+  }
+  for (const url of acked.uploads) {
+    const res = await call(checker, 'photo', instance.url, url);
+    if (res.status !== 200) missing.push(`photo ${url}: ${res.status}`);
+  }
+  const sessionsOk = await Promise.all(sellers.map(async (s) => (await call(checker, 'me', instance.url, `${API}/users/me`, { cookie: s.account.cookie })).status === 200));
+  const stopped = await stopInstance(instance);
+  const counts = await revealCounts(database?.url, path.join(dataDir, 'db'), [...revealCountsBefore.keys()]);
+  let revealsAcked = 0;
+  let revealsFound = 0;
+  for (const [id, count] of acked.reveals) {
+    const counted = (counts.get(id) ?? 0) - (revealCountsBefore.get(id) ?? 0);
+    revealsAcked += count;
+    revealsFound += Math.min(count, counted);
+    if (counted < count) missing.push(`reveals of ${id}: ${count} acknowledged, ${counted} counted`);
+  }
+
+  const figures = {
+    attempts,
+    inFlightAtKill,
+    server5xxBeforeKill: server5xx,
+    restartMs,
+    users: { acknowledged: acked.users.length, found: acked.users.length - missing.filter((m) => m.startsWith('user ')).length },
+    verificationMails: { acknowledged: acked.users.length, found: mailsFound },
+    listings: { acknowledged: acked.listings.length, found: acked.listings.length - missing.filter((m) => m.startsWith('listing ')).length },
+    photos: { acknowledged: acked.uploads.length, found: acked.uploads.length - missing.filter((m) => m.startsWith('photo ')).length },
+    reveals: { acknowledged: revealsAcked, found: revealsFound },
+    sessions: { acknowledged: sellers.length, found: sessionsOk.filter(Boolean).length },
+    missing,
+  };
+  report[scenario] = figures;
+  printTable(
+    (['users', 'verificationMails', 'listings', 'photos', 'reveals', 'sessions'] as const).map((k) => ({ write: k, acknowledged: figures[k].acknowledged, found: figures[k].found })),
+  );
+  log(`attempts ${JSON.stringify(attempts)}, ${inFlightAtKill} requests in flight at the kill`);
+  check(scenario, 'writes were acknowledged before the kill', acked.users.length > 0 && acked.listings.length > 0 && revealsAcked > 0, `${acked.users.length} users, ${acked.listings.length} listings, ${revealsAcked} reveals`);
+  check(scenario, 'no 5xx before the kill', server5xx === 0, `${server5xx}${recorder.failures.length ? `: ${JSON.stringify(recorder.failures.filter((f) => f.status >= 500).slice(0, 2))}` : ''}`);
+  check(scenario, 'every acknowledged write is there after the restart', missing.length === 0 && sessionsOk.every(Boolean), missing.length === 0 ? 'all found' : `${missing.length} missing: ${missing.slice(0, 5).join('; ')}`);
+  check(scenario, 'stops cleanly after the restart', stopped.code === 0, `exit ${stopped.code ?? stopped.signal} in ${stopped.ms} ms`);
+}
+
+/** A recorder that also remembers the URL of every acknowledged upload. */
+function uploadsRecorder(inner: Recorder, urls: string[]): Recorder {
+  const wrapped = Object.create(inner) as Recorder;
+  wrapped.record = (kind, url, answer) => {
+    inner.record(kind, url, answer);
+    if (kind === 'upload' && answer.status === 201) urls.push(JSON.parse(answer.text).data.url as string);
+  };
+  return wrapped;
+}
+
+// ------------------------------------------------------------------------ SIGTERM
+async function sigtermScenario(port: number) {
+  const scenario = 'SIGTERM under load';
+  log(`\n== ${scenario}`);
+  const dataDir = path.join(workDir, 'sigterm');
+  const database = await createScratchDatabase('ecosouk_faults');
+  databases.push(database);
+  const outbox = new OutboxReader(path.join(dataDir, 'outbox'));
+  const instance = await launch({ name: 'sigterm', port, buildDir, dataDir, databaseUrl: database.url });
+  const { account, listingId } = await seller(instance.url, outbox, 'term');
+  const picture = await largePicture();
+  const upload = multipartFile('image', 'big.jpg', 'image/jpeg', picture);
+  const uploadHeaders = { 'content-type': upload.contentType, cookie: account.cookie!, 'x-forwarded-for': freshIp() };
+
+  const results: RawResult[] = [];
+  const state = { stop: false };
+  const slow = [0, 1, 2].map((n) =>
+    rawRequest('slow-upload', port, `${API}/products/upload`, { headers: uploadHeaders, body: upload.body, slowBodyMs: 1500 + n * 500 }).then((r) => results.push(r)),
+  );
+  const kinds: [string, string, string?][] = [
+    ['search-api', `${API}/products?title=v%C3%A9lo&sortBy=price_asc`],
+    ['home-html', '/fr'],
+    ['listing-api', `${API}/products/${listingId}`],
+    ['listing-html', `/ar/products/${listingId}`],
+    ['signup', `${API}/users/signup`, 'POST'],
+    ['health', `${API}/health`],
+  ];
+  async function worker(w: number) {
+    for (let n = 0; !state.stop; n++) {
+      const [kind, url, method] = kinds[(w + n) % kinds.length]!;
+      const body = method === 'POST' ? Buffer.from(JSON.stringify({ name: 'Term Tester', email: `term.${process.pid}.${w}.${n}.${Date.now().toString(36)}@example.dz`, password: 'Green-Souk42' })) : undefined;
+      const result = await rawRequest(kind, port, url, { method, body, headers: { 'x-forwarded-for': freshIp(), ...(body ? { 'content-type': 'application/json' } : {}) } });
+      results.push(result);
+      // Refused connections come back at once: pace them instead of spinning.
+      if (!result.connectedAt) await sleep(20);
+    }
+  }
+  const workers = Array.from({ length: 6 }, (_, w) => worker(w));
+  await sleep(800);
+  const signalAt = Date.now();
+  instance.child.kill('SIGTERM');
+  const exit = await Promise.race([instance.exited, sleep(SHUTDOWN_BOUND_MS).then(() => undefined)]);
+  const exitMs = (exit?.at ?? Date.now()) - signalAt;
+  // Keep knocking for a moment after the exit: those connections must be refused.
+  await sleep(300);
+  state.stop = true;
+  await Promise.all([...workers, ...slow]);
+  if (!exit) instance.child.kill('SIGKILL');
+  const afterExit = await rawRequest('after-exit', port, `${API}/health`);
+
+  const accepted = results.filter((r) => r.connectedAt !== undefined && r.connectedAt < signalAt);
+  const later = results.filter((r) => !(r.connectedAt !== undefined && r.connectedAt < signalAt));
+  const bad = accepted.filter((r) => !r.complete || r.status >= 500 || r.status === 0);
+  const laterAnswered = later.filter((r) => r.complete);
+  const laterBad = later.filter((r) => (r.complete && r.status >= 500) || (!r.complete && r.connectedAt !== undefined && r.error !== 'ECONNRESET'));
+  const statusCounts = (list: RawResult[]) => {
+    const counts: Record<string, number> = {};
+    for (const r of list) {
+      const key = r.complete ? String(r.status) : (r.error ?? 'incomplete');
+      counts[key] = (counts[key] ?? 0) + 1;
+    }
+    return counts;
+  };
+  const inFlightAtSignal = accepted.filter((r) => r.endedAt >= signalAt);
+  const slowResults = results.filter((r) => r.kind === 'slow-upload');
+  const figures = {
+    exit: exit ? { code: exit.code, signal: exit.signal, ms: exitMs } : { code: null, signal: null, ms: null, timedOut: true },
+    acceptedBeforeSignal: { total: accepted.length, stillInFlightAtSignal: inFlightAtSignal.length, statuses: statusCounts(accepted) },
+    inFlightAtSignal: statusCounts(inFlightAtSignal),
+    slowUploads: slowResults.map((r) => ({ status: r.status, complete: r.complete, ms: r.endedAt - r.startedAt, endedAfterSignalMs: r.endedAt - signalAt })),
+    afterSignal: { total: later.length, statuses: statusCounts(later) },
+    afterExit: afterExit.error ?? afterExit.status,
+    bad: bad.slice(0, 10).map((r) => ({ kind: r.kind, status: r.status, error: r.error, body: r.body.slice(0, 200) })),
+    laterBad: laterBad.slice(0, 10).map((r) => ({ kind: r.kind, status: r.status, error: r.error, body: r.body.slice(0, 200) })),
+  };
+  report[scenario] = figures;
+  log(`accepted before SIGTERM: ${accepted.length} (${inFlightAtSignal.length} still in flight) ${JSON.stringify(figures.inFlightAtSignal)}`);
+  log(`slow uploads: ${JSON.stringify(figures.slowUploads)}`);
+  log(`after SIGTERM: ${later.length} ${JSON.stringify(figures.afterSignal.statuses)}; after exit: ${figures.afterExit}`);
+  check(scenario, 'requests were in flight at the signal', inFlightAtSignal.length >= 3 && slowResults.every((r) => r.endedAt > signalAt), `${inFlightAtSignal.length} in flight, of which ${slowResults.length} slow uploads`);
+  check(scenario, 'every accepted request answered completely, no 5xx', bad.length === 0, bad.length === 0 ? `${accepted.length} answered` : JSON.stringify(figures.bad.slice(0, 3)));
+  check(scenario, 'slow uploads finished with 201', slowResults.every((r) => r.status === 201 && r.complete), JSON.stringify(slowResults.map((r) => r.status)));
+  check(scenario, `exits 0 within ${SHUTDOWN_BOUND_MS / 1000} s`, exit?.code === 0, exit ? `code ${exit.code ?? exit.signal} after ${exitMs} ms` : 'still running');
+  check(
+    scenario,
+    'later connections refused, never 5xx',
+    laterBad.length === 0 && afterExit.error === 'ECONNREFUSED',
+    `${later.length - laterAnswered.length} refused, ${laterAnswered.length} answered (${JSON.stringify(statusCounts(laterAnswered))}); after exit: ${figures.afterExit}${laterBad.length ? `; bad: ${JSON.stringify(figures.laterBad.slice(0, 3))}` : ''}`,
+  );
+}
+
+// ------------------------------------------------------------------------ database outage
+async function outageScenario(port: number) {
+  const scenario = 'database outage';
+  log(`\n== ${scenario}`);
+  const dataDir = path.join(workDir, 'outage');
+  const database = await createScratchDatabase('ecosouk_faults');
+  databases.push(database);
+  const proxy = await startTcpProxy({ host: database.host, port: database.port });
+  try {
+    const outbox = new OutboxReader(path.join(dataDir, 'outbox'));
+    const instance = await launch({ name: 'outage', port, buildDir, dataDir, databaseUrl: database.urlVia('127.0.0.1', proxy.port) });
+    const { account, listingId } = await seller(instance.url, outbox, 'outage');
+    const base = instance.url;
+
+    // Readers keep the pool busy, so the cut finds clients both idle and in the middle of a query.
+    const background = new Recorder();
+    const state = { stop: false };
+    const readers = Array.from({ length: 3 }, async (_, w) => {
+      for (let n = 0; !state.stop; n++) {
+        const res = await call(background, 'background', base, n % 2 ? `${API}/products?title=velo&currentPage=${1 + ((w + n) % 3)}` : `${API}/products/${listingId}`);
+        // Errors come back at once while cut: pace the loop instead of spinning.
+        if (res.status >= 500 || res.status === 0) await sleep(10);
+      }
+    });
+    await sleep(500);
+    // Hold PostgreSQL's answers first, so the cut finds queries in flight on checked-out
+    // clients (an error on those has no pool listener) and not only idle ones.
+    proxy.hold();
+    const stranded = Promise.all([
+      // A query of its own: a cached search would not reach the database.
+      call(undefined, 'stranded', base, `${API}/products?title=chaise&maxPrice=${1000 + Math.floor(Math.random() * 90000)}`),
+      call(undefined, 'stranded', base, `${API}/products/${listingId}`),
+      call(undefined, 'stranded', base, `/fr/products/${listingId}`),
+    ]);
+    await sleep(300);
+    const poolConnections = proxy.connections;
+    proxy.cut();
+    const cutAt = Date.now();
+    const strandedAnswers = await stranded;
+
+    type Probe = { kind: string; page?: boolean; run: () => ReturnType<typeof call> };
+    const ip = freshIp();
+    const probes: Probe[] = [
+      { kind: 'health', run: () => call(undefined, 'health', base, `${API}/health`) },
+      { kind: 'search-api', run: () => call(undefined, 'search-api', base, `${API}/products?title=chaise`) },
+      { kind: 'listing-api', run: () => call(undefined, 'listing-api', base, `${API}/products/${listingId}`) },
+      { kind: 'me-api', run: () => call(undefined, 'me-api', base, `${API}/users/me`, { cookie: account.cookie }) },
+      { kind: 'signup-api', run: () => call(undefined, 'signup-api', base, `${API}/users/signup`, { ip, json: { name: 'Outage', email: `outage.${process.pid}.${Date.now()}@example.dz`, password: 'Green-Souk42' } }) },
+      { kind: 'reveal-api', run: () => call(undefined, 'reveal-api', base, `${API}/products/${listingId}/contact`, { method: 'POST', ip }) },
+      { kind: 'home-html', page: true, run: () => call(undefined, 'home-html', base, '/fr') },
+      { kind: 'listing-html', page: true, run: () => call(undefined, 'listing-html', base, `/ar/products/${listingId}`) },
+      { kind: 'meta-api', run: () => call(undefined, 'meta-api', base, `${API}/meta`) },
+    ];
+    const during: { kind: string; status: number; ms: number; clean: boolean; body: string }[] = [];
+    for (let round = 0; round < 2; round++) {
+      for (const probe of probes) {
+        const res = await probe.run();
+        let clean: boolean;
+        if (probe.kind === 'meta-api') clean = res.status === 200;
+        else if (probe.kind === 'health') clean = res.status === 503 && res.text.includes('"code":"SERVICE_UNAVAILABLE"');
+        else if (probe.page) clean = res.status >= 500 && /^<!DOCTYPE html>/i.test(res.text) && /<\/html>\s*$/i.test(res.text) && !INTERNALS.test(res.text);
+        else {
+          let body: { success?: unknown; code?: unknown; message?: unknown } = {};
+          try {
+            body = res.json();
+          } catch {
+            // Not JSON: not clean.
+          }
+          clean = res.status >= 500 && body.success === false && typeof body.code === 'string' && typeof body.message === 'string' && !INTERNALS.test(res.text);
+        }
+        during.push({ kind: probe.kind, status: res.status, ms: Math.round(res.ms), clean, body: res.text.slice(0, 160) });
+      }
+      await sleep(1000);
+    }
+    const aliveDuringCut = instance.exit === undefined;
+    const strandedClean = strandedAnswers.every((a) => a.status >= 500 && !INTERNALS.test(a.text));
+    state.stop = true;
+    await Promise.all(readers);
+    const cutMs = Date.now() - cutAt;
+
+    proxy.restore();
+    const restoredAt = Date.now();
+    let recoveredMs: number | undefined;
+    while (Date.now() - restoredAt < 30_000) {
+      const res = await call(undefined, 'health', base, `${API}/health`);
+      if (res.status === 200) {
+        recoveredMs = Date.now() - restoredAt;
+        break;
+      }
+      await sleep(100);
+    }
+    const after = new Recorder();
+    const ctx: Ctx = { recorder: after, outbox, ip: freshIp() };
+    const read = await call(after, 'search-api', base, `${API}/products?title=velo`);
+    const me = await call(after, 'me-api', base, `${API}/users/me`, { cookie: account.cookie });
+    const newListing = await publish(ctx, base, account, 4242);
+    const newUser = await signUp(ctx, base, `after.outage.${process.pid}.${Date.now().toString(36)}@example.dz`);
+    const page = await call(after, 'home-html', base, '/fr');
+    const writesAfter = { read: read.status, me: me.status, publish: newListing ? 201 : 'failed', signup: newUser ? 201 : 'failed', page: page.status };
+    const backgroundFigures = background.figures()[0];
+    const stopped = await stopInstance(instance);
+
+    const figures = {
+      poolConnectionsAtCut: poolConnections,
+      inFlightAtCut: strandedAnswers.map((a) => ({ status: a.status, error: a.error, ms: Math.round(a.ms) })),
+      cutMs,
+      background: backgroundFigures,
+      during,
+      aliveDuringCut,
+      recoveredMs,
+      afterRestore: writesAfter,
+      exit: { code: stopped.code, ms: stopped.ms },
+    };
+    report[scenario] = figures;
+    log(`cut for ${cutMs} ms with ${poolConnections} pool connections open; background readers: ${JSON.stringify(backgroundFigures)}`);
+    printTable(during.map((d) => ({ probe: d.kind, status: d.status, ms: d.ms, clean: d.clean ? 'yes' : 'NO' })));
+    log(`after restore: ${JSON.stringify(writesAfter)}`);
+    const unclean = during.filter((d) => !d.clean);
+    check(scenario, 'health 503, clean errors while cut', unclean.length === 0, unclean.length === 0 ? `${during.length} probes` : JSON.stringify(unclean.slice(0, 3)));
+    check(scenario, 'answers while cut stay fast', during.every((d) => d.ms < 6000), `slowest ${Math.max(...during.map((d) => d.ms))} ms`);
+    check(scenario, 'process stays alive', aliveDuringCut && stopped.code === 0, aliveDuringCut ? `alive; exit ${stopped.code} at the end` : `died (exit ${instance.exit?.code}): ${tail(instance, 12)}`);
+    check(scenario, 'queries in flight at the cut answered cleanly', strandedClean, JSON.stringify(figures.inFlightAtCut));
+    const uncleanBackground = background.failures.filter((f) => f.status === 0 || INTERNALS.test(f.detail) || !f.detail.includes('"success":false'));
+    check(scenario, 'background requests got clean answers', uncleanBackground.length === 0, uncleanBackground.length ? JSON.stringify(uncleanBackground.slice(0, 3)) : `${backgroundFigures?.requests ?? 0} requests, ${backgroundFigures?.server5xx ?? 0} clean 5xx`);
+    check(scenario, 'health 200 again without a restart', recoveredMs !== undefined, recoveredMs === undefined ? 'not within 30 s' : `${recoveredMs} ms after the restore`);
+    check(scenario, 'reads and writes work after the restore', Object.values(writesAfter).every((v) => v === 200 || v === 201), JSON.stringify(writesAfter));
+  } finally {
+    await proxy.close();
+  }
+}
+
+// ------------------------------------------------------------------------ run
+let exitCode = 1;
+try {
+  buildPages(buildDir);
+  await rm(workDir, { recursive: true, force: true });
+  await mkdir(workDir, { recursive: true });
+  if (ONLY.has('kill')) {
+    await killScenario('postgres', PORT_BASE);
+    await killScenario('pglite', PORT_BASE + 1);
+  }
+  if (ONLY.has('sigterm')) await sigtermScenario(PORT_BASE + 2);
+  if (ONLY.has('outage')) await outageScenario(PORT_BASE + 3);
+  const failed = checks.filter((c) => !c.ok);
+  await mkdir(path.dirname(reportFile), { recursive: true });
+  await writeFile(reportFile, `${JSON.stringify({ at: new Date().toISOString(), scenarios: report, checks, passed: failed.length === 0 }, null, 2)}\n`);
+  log(`\nreport: ${path.relative(root, reportFile)}`);
+  log(failed.length === 0 ? 'test:faults passed' : `test:faults FAILED: ${failed.map((c) => `[${c.scenario}] ${c.name}`).join(', ')}`);
+  exitCode = failed.length === 0 ? 0 : 1;
+} catch (error) {
+  console.error(error);
+  for (const instance of started) console.error(`--- ${instance.name} (pid ${instance.pid}) output:\n${tail(instance)}`);
+} finally {
+  await Promise.all(started.filter((i) => !i.exit).map((i) => stopInstance(i, 'SIGKILL', 5000)));
+  for (const database of databases) await database.drop().catch((err: unknown) => console.error('could not drop', database.name, err));
+  if (!args.keep) await rm(workDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
