@@ -24,7 +24,7 @@ const { values: args } = parseArgs({
 const DURATION_S = Number(args.duration);
 const CONCURRENCY = Number(args.concurrency);
 const PORT_BASE = Number(args['port-base']);
-const REDIS_URL = process.env.SYSTEM_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = process.env.SYSTEM_REDIS_URL || process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 // Memory: the first part of the run warms caches, JIT and libvips; growth is measured after it.
 const WARMUP_S = Math.max(8, Math.round(DURATION_S * 0.25));
 // 150 MB over the post-warm-up RSS. The instances start near 200 MB; glibc arenas and
