@@ -1,100 +1,19 @@
-import { Menu, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { Menu } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, NavLink } from 'react-router';
-import { dirOf } from '../../common/languages.ts';
-import { localePath } from '../lib/paths.ts';
-import { useLang, useSessionUser } from '../lib/root-data.ts';
-import { Avatar, NameAndEmail } from './avatar.tsx';
-import { Logo } from './logo.tsx';
-import { LEGAL_NAV, MAIN_NAV } from './nav-links.ts';
+import { lazyPart, useLazyPart, type TriggerProps } from './lazy-part.tsx';
 
+const radixPart = lazyPart(() => import('./mobile-drawer-radix.tsx').then((m) => m.MobileDrawerRadix));
+
+/** The phone-width menu button: a plain button until the Radix drawer is wanted (see lazy-part.tsx). */
 export function MobileDrawer() {
-  const lang = useLang();
-  const user = useSessionUser();
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
-  return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
-        className="grid size-10 place-items-center rounded-full text-ink hover:bg-surface-sunken md:hidden"
-        aria-label={t('menu')}
-        data-testid="mobile-menu"
-      >
-        <Menu className="size-6" aria-hidden="true" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content
-          dir={dirOf(lang)}
-          className="fixed inset-y-0 end-0 z-50 flex w-[min(20rem,85vw)] flex-col gap-6 overflow-y-auto bg-surface-raised p-5 shadow-2xl"
-        >
-          <div className="flex items-center justify-between">
-            <Dialog.Title asChild>
-              <div>
-                <Logo />
-              </div>
-            </Dialog.Title>
-            <Dialog.Close
-              className="grid size-10 place-items-center rounded-full text-ink-muted hover:bg-surface-sunken"
-              aria-label={t('closeMenu')}
-            >
-              <X className="size-5" aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">{t('tagline')}</Dialog.Description>
-          {user ? (
-            <div className="grid gap-3">
-              <div className="flex items-center gap-3 rounded-xl bg-surface-sunken p-3">
-                <Avatar name={user.name} image={user.image} size="sm" />
-                <NameAndEmail name={user.name} email={user.email} />
-              </div>
-              <Link to={localePath(lang, '/dashboard')} onClick={close} className="rounded-xl bg-brand px-4 py-3 text-center font-semibold text-on-brand">
-                {t('dashboard')}
-              </Link>
-              <Form method="post" action={localePath(lang, '/logout')} onSubmit={close}>
-                <button type="submit" className="w-full rounded-xl border border-line px-4 py-3 font-semibold text-ink">
-                  {t('logout')}
-                </button>
-              </Form>
-            </div>
-          ) : (
-          <div className="grid gap-2">
-            <Link
-              to={localePath(lang, '/login')}
-              onClick={close}
-              className="rounded-xl border border-line px-4 py-3 text-center font-semibold text-ink"
-            >
-              {t('login')}
-            </Link>
-            <Link
-              to={localePath(lang, '/register')}
-              onClick={close}
-              className="rounded-xl bg-brand px-4 py-3 text-center font-semibold text-on-brand"
-            >
-              {t('register')}
-            </Link>
-          </div>
-          )}
-          <nav aria-label={t('menu')} className="grid gap-1">
-            {[...MAIN_NAV, ...LEGAL_NAV].map((item) => (
-              <NavLink
-                key={item.label}
-                to={localePath(lang, item.path)}
-                end={item.path === ''}
-                onClick={close}
-                className={({ isActive }) =>
-                  `rounded-xl px-4 py-3 font-medium ${isActive ? 'bg-brand-soft text-brand-strong' : 'text-ink hover:bg-surface-sunken'}`
-                }
-              >
-                {t(item.label)}
-              </NavLink>
-            ))}
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
+  const { Part, partProps, buttonProps } = useLazyPart(radixPart, 'click');
+  const trigger: TriggerProps = {
+    className: 'grid size-10 place-items-center rounded-full text-ink hover:bg-surface-sunken md:hidden',
+    'aria-label': t('menu'),
+    'data-testid': 'mobile-menu',
+    children: <Menu className="size-6" aria-hidden="true" />,
+  };
+  if (Part) return <Part {...partProps} trigger={trigger} />;
+  return <button {...trigger} {...buttonProps} aria-haspopup="dialog" />;
 }

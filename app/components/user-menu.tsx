@@ -1,46 +1,24 @@
-import { LayoutDashboard, LogOut } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { Link, useSubmit } from 'react-router';
-import { dirOf } from '../../common/languages.ts';
-import { localePath } from '../lib/paths.ts';
-import { useLang, type SessionUser } from '../lib/root-data.ts';
-import { Avatar, NameAndEmail } from './avatar.tsx';
+import type { SessionUser } from '../lib/root-data.ts';
+import { Avatar } from './avatar.tsx';
+import { lazyPart, useLazyPart, type TriggerProps } from './lazy-part.tsx';
 
-/** The signed-in header: avatar menu with name, e-mail, dashboard and log-out. */
+const radixPart = lazyPart(() => import('./user-menu-radix.tsx').then((m) => m.UserMenuRadix));
+
+/** The signed-in header's avatar menu: a plain button until the Radix menu is wanted (see lazy-part.tsx). */
 export function UserMenu({ user }: { user: SessionUser }) {
-  const lang = useLang();
   const { t } = useTranslation(['common', 'account']);
-  const submit = useSubmit();
-  const itemClass = 'flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-surface-sunken';
-  return (
-    <DropdownMenu.Root dir={dirOf(lang)}>
-      <DropdownMenu.Trigger className="rounded-full" data-testid="user-menu">
+  const { Part, partProps, buttonProps } = useLazyPart(radixPart, 'pointerdown');
+  const trigger: TriggerProps = {
+    className: 'rounded-full',
+    'data-testid': 'user-menu',
+    children: (
+      <>
         <Avatar name={user.name} image={user.image} size="sm" />
         <span className="sr-only">{`${t('account:menuLabel')}: ${user.name}`}</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-64 rounded-xl border border-line bg-surface-raised p-1 shadow-lg">
-          <div className="px-3 py-2">
-            <NameAndEmail name={user.name} email={user.email} />
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-line" />
-          <DropdownMenu.Item asChild>
-            <Link to={localePath(lang, '/dashboard')} className={itemClass}>
-              <LayoutDashboard className="size-4" aria-hidden="true" />
-              {t('dashboard')}
-            </Link>
-          </DropdownMenu.Item>
-          {/* The menu unmounts on select, so the log-out POST is sent from here, not by a form inside it. */}
-          <DropdownMenu.Item
-            className={`${itemClass} w-full cursor-pointer`}
-            onSelect={() => void submit(null, { method: 'post', action: localePath(lang, '/logout') })}
-          >
-            <LogOut className="size-4" aria-hidden="true" />
-            {t('logout')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
+      </>
+    ),
+  };
+  if (Part) return <Part {...partProps} trigger={trigger} user={user} />;
+  return <button {...trigger} {...buttonProps} aria-haspopup="menu" />;
 }
