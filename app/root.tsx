@@ -1,8 +1,8 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
-import { appContext } from '#app-context';
+import { appContext, CspNonce } from '#app-context';
 import { LANG_COOKIE, LANG_STORAGE_KEY, THEME_COOKIE } from '../common/constants.ts';
 import { readCookie } from '../common/cookies.ts';
 import { detectLanguage } from '../common/detect-language.ts';
@@ -17,6 +17,7 @@ import { langOfMatches, pageMeta, translatorFor } from './lib/meta.ts';
 import { useRootData, type RootData } from './lib/root-data.ts';
 import { currentUser } from './lib/session.server.ts';
 import { ThemeProvider, useTheme } from './lib/theme.tsx';
+import './lib/csp-browser.ts';
 // Linked by hand with a precedence so that React puts the stylesheet ahead of the scripts' preloads.
 import appCss from './app.css?url';
 
@@ -62,6 +63,7 @@ export const meta: Route.MetaFunction = ({ error, matches }) => {
 function Document({ children }: { children: ReactNode }) {
   const { lang } = useRootData();
   const { theme } = useTheme();
+  const nonce = useContext(CspNonce);
   return (
     <html lang={lang} dir={dirOf(lang)} className={theme} style={{ colorScheme: theme }}>
       <head>
@@ -74,8 +76,8 @@ function Document({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-dvh bg-surface text-ink antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

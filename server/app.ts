@@ -17,6 +17,7 @@ import { productRoutes } from './api/products.ts';
 import { seoRoutes } from './api/seo.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
+import { cspNonceFor, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerNotFoundLimit } from './plugins/not-found-limit.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -60,6 +61,7 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
     reply.header('x-request-id', request.id);
   });
 
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl, dev: pages !== false && pages.mode === 'dev' });
   registerSameOriginCheck(app, config.publicUrl);
   registerNotFoundLimit(app, services.limits);
   registerPageCaching(app);
@@ -110,7 +112,7 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
       mode: pages.mode === 'dev' ? 'development' : 'production',
       getLoadContext(request) {
         const context = new RouterContextProvider();
-        context.set(appContext, { services, requestId: String(request.id), clientIp: request.ip });
+        context.set(appContext, { services, requestId: String(request.id), clientIp: request.ip, nonce: cspNonceFor(request) });
         return context;
       },
     });
