@@ -26,8 +26,8 @@
 // The nonce makes every page body unique. Caching must keep that in mind:
 // - A 304 gets no CSP header: a browser merges a 304's headers into the cached response,
 //   and a new nonce there would not match the cached body's scripts.
-// - An ETag for a page must be computed from the body with the nonces taken out
-//   (`withoutNonces`), or it never matches.
+// - An ETag for a page must be computed from the body with the nonces taken out, or it never
+//   matches (server/plugins/page-caching.ts does so, and drops the CSP from its 304s too).
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -44,11 +44,6 @@ export const CSP_HEADER = 'content-security-policy';
 export function cspNonceFor(request: FastifyRequest): string {
   if (!request.cspNonce) request.cspNonce = randomBytes(16).toString('base64');
   return request.cspNonce;
-}
-
-/** The body with every `nonce="…"` emptied: the same page twice gives the same text (for ETags). */
-export function withoutNonces(html: string): string {
-  return html.replace(/\snonce="[^"]*"/g, ' nonce=""');
 }
 
 export interface SecurityHeaderOptions {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FastifyRequest, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cspNonceFor, pagePolicy, withoutNonces } from '../../server/plugins/security-headers.ts';
+import { cspNonceFor, pagePolicy } from '../../server/plugins/security-headers.ts';
 import { API, loginRequest, multipartBody, sessionSetCookieLine, signedInUser, signup } from '../helpers/api-client.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
@@ -144,7 +144,7 @@ describe('the page policy', () => {
     expect(pagePolicy('abc123', { publicUrl: HTTPS_PUBLIC_URL })).toContain('upgrade-insecure-requests');
   });
 
-  it('has one nonce per request, 128 random bits, and bodies compare equal without them', () => {
+  it('has one nonce per request, of 128 random bits', () => {
     const first = fakeRequest();
     const nonce = cspNonceFor(first);
     expect(cspNonceFor(first)).toBe(nonce);
@@ -152,8 +152,6 @@ describe('the page policy', () => {
     const others = new Set(Array.from({ length: 100 }, () => cspNonceFor(fakeRequest())));
     expect(others.size).toBe(100);
     expect(others.has(nonce)).toBe(false);
-    const page = (n: string) => `<link rel="modulepreload" href="/a.js" nonce="${n}"/><script nonce="${n}">x</script>`;
-    expect(withoutNonces(page(nonce))).toBe(withoutNonces(page(cspNonceFor(fakeRequest()))));
   });
 });
 
