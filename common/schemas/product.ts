@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MAX_PHOTOS, PRICE_MAX, PRICE_MIN } from '../constants.ts';
 import { CATEGORY_KEYS, CONDITION_KEYS, WILAYA_KEYS } from '../reference-data.ts';
+import { isStorableText } from './text.ts';
 import { phoneSchema } from './user.ts';
 
 /** Our upload URLs (rooted at /uploads/) or absolute http(s) URLs. */
@@ -10,10 +11,10 @@ export const imageUrlSchema = z
   .trim()
   .min(1, 'imageRequired')
   .max(2000, 'imageInvalid')
-  .refine((v) => /^\/uploads\/[\w./-]+$/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), 'imageInvalid');
+  .refine((v) => /^\/uploads\/[\w./-]+$/.test(v) || (/^https?:\/\/[^\s]+$/i.test(v) && isStorableText(v)), 'imageInvalid');
 
-const title = z.string({ error: 'titleRequired' }).trim().min(1, 'titleRequired').max(120, 'titleMax');
-const desc = z.string({ error: 'descRequired' }).trim().min(1, 'descRequired').max(5000, 'descMax');
+const title = z.string({ error: 'titleRequired' }).trim().min(1, 'titleRequired').max(120, 'titleMax').refine(isStorableText, 'invalidValue');
+const desc = z.string({ error: 'descRequired' }).trim().min(1, 'descRequired').max(5000, 'descMax').refine(isStorableText, 'invalidValue');
 const optionalTitle = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), title.nullish());
 const optionalDesc = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), desc.nullish());
 

@@ -2,6 +2,7 @@
 // so the API, the page loader and the search form agree on every rule.
 import { z } from 'zod';
 import { ALL, CATEGORY_KEYS, CONDITION_KEYS, WILAYA_KEYS } from '../reference-data.ts';
+import { isStorableText } from './text.ts';
 
 export const SORTS = ['date_desc', 'date_asc', 'price_asc', 'price_desc'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -25,7 +26,7 @@ const price = z.preprocess(
 
 export const searchParamsSchema = z
   .object({
-    title: z.preprocess(blankToUndefined, z.string().trim().max(200, 'searchTooLong').optional()),
+    title: z.preprocess(blankToUndefined, z.string().trim().max(200, 'searchTooLong').refine(isStorableText, 'invalidValue').optional()),
     category: z.preprocess(emptyToUndefined, z.enum(CATEGORY_KEYS, { error: 'categoryRequired' }).optional()),
     address: z.preprocess(emptyToUndefined, z.enum(WILAYA_KEYS, { error: 'addressInvalid' }).optional()),
     condition: z.preprocess(emptyToUndefined, z.enum(CONDITION_KEYS, { error: 'conditionRequired' }).optional()),

@@ -5,6 +5,7 @@ import { isCommonPassword } from '../common-passwords.ts';
 import { toInternational } from '../phone.ts';
 import { WILAYA_KEYS } from '../reference-data.ts';
 import { LANGS } from '../languages.ts';
+import { isStorableText } from './text.ts';
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
@@ -34,7 +35,7 @@ export const newPasswordSchema = z
   .regex(/\p{Lu}/u, 'passwordUppercase')
   .refine((v) => !isCommonPassword(v), 'passwordCommon');
 
-export const nameSchema = z.string({ error: 'required' }).trim().min(2, 'nameMin').max(80, 'nameMax');
+export const nameSchema = z.string({ error: 'required' }).trim().min(2, 'nameMin').max(80, 'nameMax').refine(isStorableText, 'invalidValue');
 
 export const langSchema = z.enum(LANGS).optional();
 
@@ -87,13 +88,13 @@ export const profileUpdateSchema = z.object({
   name: optionalText(nameSchema),
   address: optionalText(z.enum(WILAYA_KEYS, { error: 'addressInvalid' })),
   phone: optionalText(phoneSchema),
-  bio: optionalText(z.string().trim().min(10, 'bioMin').max(500, 'bioMax')),
+  bio: optionalText(z.string().trim().min(10, 'bioMin').max(500, 'bioMax').refine(isStorableText, 'invalidValue')),
 });
 
 export const contactSchema = z.object({
   name: nameSchema,
   email: emailSchema,
-  message: z.string({ error: 'messageMin' }).trim().min(10, 'messageMin').max(5000, 'messageMax'),
+  message: z.string({ error: 'messageMin' }).trim().min(10, 'messageMin').max(5000, 'messageMax').refine(isStorableText, 'invalidValue'),
 });
 
 export type SignupInput = z.infer<typeof signupSchema>;

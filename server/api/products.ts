@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../common/constants.ts';
 import { createProductSchema, updateProductSchema } from '../../common/schemas/product.ts';
 import { searchParamsSchema } from '../../common/schemas/search.ts';
+import { isStorableText } from '../../common/schemas/text.ts';
 import { errorBody, okBody, paginationSchema } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import { requireUser } from '../plugins/auth.ts';
@@ -74,7 +75,7 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
         schema: {
           tags: ['products'],
           summary: 'Delete one of your uploads by its key',
-          body: z.object({ key: z.string().min(1).max(200) }),
+          body: z.object({ key: z.string().min(1).max(200).refine(isStorableText, 'invalidValue') }),
           response: { 200: okBody(messageData), 400: e, 401: e, 403: e, 404: e },
         },
       },
