@@ -39,7 +39,7 @@ export function LanguageMenu() {
               hrefLang={code}
               lang={code}
               title={LANG_NAMES[code]}
-              className="rounded-full px-2 py-2 text-sm font-medium uppercase text-ink-muted hover:bg-surface-sunken hover:text-ink"
+              className="rounded-full px-1 py-2 text-sm font-medium uppercase text-ink-muted hover:bg-surface-sunken hover:text-ink"
             >
               {code}
             </a>
