@@ -44,7 +44,8 @@ export default defineConfig({
       NODE_ENV: 'production',
     },
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Seeding the demo catalogue takes ~15 s on a quiet machine and much longer on a busy one.
+    timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -1,0 +1,85 @@
+// The parts of web performance that do not depend on how busy the machine is: bytes of
+// JavaScript, what is on the critical path, caching and compression of assets, the main
+// photo's priority and the fonts' display. Scores need a quiet machine: `npm run audit:web`.
+import { expect, test, type Page } from '@playwright/test';
+import { PRODUCT_JS_BUDGET } from '../tooling/web-budget.ts';
+
+interface Loaded {
+  url: string;
+  type: string;
+  encodedBytes: number;
+}
+
+/** Every response of the page's first load (until the network is idle), with its compressed size. */
+async function load(page: Page, url: string): Promise<Loaded[]> {
+  const seen: Promise<Loaded>[] = [];
+  page.on('requestfinished', (request) => {
+    seen.push(
+      request.sizes().then((sizes) => ({
+        url: request.url(),
+        type: request.resourceType(),
+        encodedBytes: sizes.responseBodySize + sizes.responseHeadersSize,
+      })),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  return Promise.all(seen);
+}
+
+async function firstListing(page: Page): Promise<{ id: string; userId: string }> {
+  const response = await page.request.get('/api/v1/products?limit=1');
+  const body = (await response.json()) as { data: { id: string; userId: string }[] };
+  return body.data[0]!;
+}
+
+for (const lang of ['ar', 'fr'] as const) {
+  test(`the ${lang} product page transfers at most ${PRODUCT_JS_BUDGET / 1024} KB of compressed JavaScript`, async ({ page }) => {
+    const listing = await firstListing(page);
+    const loaded = await load(page, `/${lang}/products/${listing.id}`);
+    const scripts = loaded.filter((r) => r.type === 'script');
+    const total = scripts.reduce((sum, r) => sum + r.encodedBytes, 0);
+    expect(scripts.length).toBeGreaterThan(0);
+    // A handful of files, not dozens: each request costs a round trip on a phone.
+    expect(scripts.length, scripts.map((s) => s.url).join('\n')).toBeLessThanOrEqual(20);
+    expect(total, `${(total / 1024).toFixed(1)} KB in ${scripts.length} files`).toBeLessThanOrEqual(PRODUCT_JS_BUDGET);
+  });
+}
+
+test('the stylesheet comes before the scripts and the main photo is preloaded with high priority', async ({ page }) => {
+  const listing = await firstListing(page);
+  const html = await (await page.request.get(`/fr/products/${listing.id}`)).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  const stylesheet = head.search(/<link rel="stylesheet"/);
+  const firstScript = head.search(/<link rel="modulepreload"|<script /);
+  expect(stylesheet).toBeGreaterThan(0);
+  expect(stylesheet).toBeLessThan(firstScript);
+  expect(head).toMatch(/<link rel="preload" as="image" imageSrcSet="[^"]*640\.webp 640w[^"]*"[^>]*fetchPriority="high"/);
+
+  await page.goto(`/fr/products/${listing.id}`);
+  const photos = page.locator('main img[srcset]');
+  const first = photos.first();
+  await expect(first).toHaveAttribute('fetchpriority', 'high');
+  await expect(first).toHaveAttribute('loading', 'eager');
+  await expect(first).toHaveAttribute('width', /\d+/);
+  await expect(first).toHaveAttribute('height', /\d+/);
+  await expect(first).toHaveAttribute('sizes', /.+/);
+  if ((await photos.count()) > 1) await expect(photos.nth(1)).toHaveAttribute('loading', 'lazy');
+});
+
+test('assets are precompressed, immutable and fonts swap', async ({ page }) => {
+  const loaded = await load(page, '/ar');
+  const assets = loaded.filter((r) => new URL(r.url).pathname.startsWith('/assets/'));
+  expect(assets.length).toBeGreaterThan(0);
+  for (const asset of assets.filter((a) => /\.(js|css)$/.test(a.url))) {
+    const response = await page.request.get(asset.url, { headers: { 'accept-encoding': 'br' } });
+    expect(response.headers()['content-encoding'], asset.url).toBe('br');
+    expect(response.headers()['cache-control'], asset.url).toBe('public, max-age=31536000, immutable');
+  }
+  // Arabic text fetches the Arabic face, and every face swaps in rather than hiding text.
+  expect(loaded.some((r) => r.type === 'font' && /noto-sans-arabic/.test(r.url))).toBe(true);
+  const css = loaded.find((r) => r.type === 'stylesheet')!;
+  const text = await (await page.request.get(css.url)).text();
+  const faces = text.match(/@font-face\{[^}]*\}/g) ?? [];
+  expect(faces.length).toBeGreaterThan(0);
+  for (const face of faces) expect(face).toContain('font-display:swap');
+});
