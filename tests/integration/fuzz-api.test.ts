@@ -6,14 +6,16 @@
 //
 // Reproduce a failure with FUZZ_SEED=<seed> FUZZ_PATH=<path> (both printed), and
 // change the number of cases per route with FUZZ_RUNS.
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { images, products } from '../../db/schema.ts';
 import { API, clearOutbox, outboxTokens, uniqueEmail, verifiedUser } from '../helpers/api-client.ts';
 import { apiRoutes, envelopeProblem, prototypeFingerprint, routeKey, type RouteRef } from '../helpers/api-routes.ts';
 import { TEST_ENGINE } from '../helpers/test-database.ts';
 import { createTestContext } from '../helpers/test-app.ts';
-import { buildWorld, smallPng, type World } from '../helpers/world.ts';
+import { buildWorld, pngUpload, publish, smallPng, type World } from '../helpers/world.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
@@ -153,7 +155,7 @@ const listing = {
 };
 
 // Pool indices of the world (see poolOf).
-const P = { ownerId: 0, otherId: 1, product: 2, inactive: 3, otherProduct: 4, upload: 5, ownerEmail: 6, otherEmail: 7, password: 8, resetToken: 9, verifyToken: 10 };
+const P = { ownerId: 0, otherId: 1, product: 2, inactive: 3, otherProduct: 4, upload: 5, ownerEmail: 6, otherEmail: 7, password: 8, resetToken: 9, verifyToken: 10, memberUpload: 11 };
 
 const VALID: Record<string, unknown> = {
   'POST /api/v1/users/signup': { name: 'Fuzz Member', email: FRESH_EMAIL, password: 'Green-Souk42', lang: 'fr' },
@@ -165,7 +167,7 @@ const VALID: Record<string, unknown> = {
   'PUT /api/v1/users/:id': { name: 'Renamed', address: 'oran', phone: '0550 12 34 56', bio: 'Une bio assez longue.' },
   'POST /api/v1/products': listing,
   'PUT /api/v1/products/:id': listing,
-  'DELETE /api/v1/products/upload': { key: POOL(P.upload) },
+  'DELETE /api/v1/products/upload': { key: POOL(P.memberUpload) },
   'POST /api/v1/events': { type: 'phone_toggle', productId: POOL(P.product), shown: true },
 };
 
@@ -323,11 +325,12 @@ async function multipart(parts: PartRecipe[], framing: 'ok' | 'noBoundary' | 'wr
   return { payload, contentType };
 }
 
-type ParamRecipe = { kind: 'pool'; i: number } | { kind: 'self' } | { kind: 'uuid'; value: string } | { kind: 'text'; value: string };
+type ParamRecipe = { kind: 'pool'; i: number } | { kind: 'mine' } | { kind: 'uuid'; value: string } | { kind: 'text'; value: string };
 
 const paramRecipe: fc.Arbitrary<ParamRecipe> = fc.oneof(
-  { arbitrary: fc.nat(P.verifyToken).map((i) => ({ kind: 'pool' as const, i })), weight: 3 },
-  { arbitrary: fc.constant({ kind: 'self' as const }), weight: 1 },
+  { arbitrary: fc.nat(P.memberUpload).map((i) => ({ kind: 'pool' as const, i })), weight: 3 },
+  // The member's own account or listing: the only ids that get past the ownership checks.
+  { arbitrary: fc.constant({ kind: 'mine' as const }), weight: 2 },
   { arbitrary: fc.uuid().map((value) => ({ kind: 'uuid' as const, value })), weight: 2 },
   { arbitrary: fc.oneof(oddString, fc.constantFrom(...SPECIAL_STRINGS, '.', '..', 'a/b', '%2F', '-1', '0', '1e309', 'x'.repeat(201))).map((value) => ({ kind: 'text' as const, value })), weight: 4 },
 );
@@ -378,7 +381,8 @@ async function request(route: RouteRef, c: Case) {
   let i = 0;
   const path = route.path.replace(/:\w+/g, () => {
     const p = c.params[i++]!;
-    const value = p.kind === 'pool' ? pool[p.i]! : p.kind === 'self' ? world.other.id : p.value;
+    const mine = route.path.startsWith('/api/v1/products') ? world.otherProduct.id : world.other.id;
+    const value = p.kind === 'pool' ? pool[p.i]! : p.kind === 'mine' ? mine : p.value;
     return encode(value);
   });
   const query = c.query.map(([k, v]) => `${encode(k)}=${encode(resolveText(v))}`).join('&');
@@ -402,9 +406,9 @@ let stale = true;
 let damaged = false;
 const DAMAGING = new Set(['DELETE /api/v1/users/:id', 'DELETE /api/v1/products/:id', 'PATCH /api/v1/products/status/:id', 'DELETE /api/v1/products/upload', 'PUT /api/v1/products/:id']);
 
-function poolOf(w: World, tokens: string[]): string[] {
+function poolOf(w: World, tokens: string[], memberUpload: string): string[] {
   const p = [w.owner.id, w.other.id, w.product.id, w.inactive.id, w.otherProduct.id, w.upload.key, w.owner.email, w.other.email, w.other.password];
-  return [...p, tokens[0] ?? 'no-token', tokens[1] ?? 'no-token'];
+  return [...p, tokens[0] ?? 'no-token', tokens[1] ?? 'no-token', memberUpload];
 }
 
 let worldMs = 0;
@@ -419,7 +423,7 @@ async function ensureWorld() {
   await ctx.app.inject({ method: 'POST', url: `${API}/users/forgetPassword`, payload: { email: world.other.email } });
   const tokens = await outboxTokens(ctx);
   // The reset token just mailed to the member (valid once), and the owner's verification token (already used).
-  pool = poolOf(world, [tokens.at(-1) ?? '', tokens[0] ?? '']);
+  pool = poolOf(world, [tokens.at(-1) ?? '', tokens[0] ?? ''], (await pngUpload(ctx, world.other)).key);
   memberCookie = world.other.cookie;
   stale = false;
   worldMs += Date.now() - started;
@@ -445,6 +449,17 @@ async function afterSuccess(route: RouteRef, c: Case, sent: InjectOptions) {
   if (key === 'DELETE /api/v1/users/:id' && c.caller === 'member' && (await ctx.services.sessions.userOf(memberCookie.slice('session='.length))) === null) {
     await replaceMember();
   }
+  if (key === 'DELETE /api/v1/products/:id' && (await ctx.database.db.select().from(products).where(eq(products.id, world.otherProduct.id))).length === 0) {
+    await republish();
+  }
+  if (key === 'DELETE /api/v1/products/upload' && (await ctx.database.db.select().from(images).where(eq(images.key, pool[P.memberUpload]!))).length === 0) {
+    pool[P.memberUpload] = (await pngUpload(ctx, world.other)).key;
+  }
+}
+
+async function republish() {
+  world.otherProduct = await publish(ctx, world.other);
+  pool[P.otherProduct] = world.otherProduct.id;
 }
 
 /** The member deleted their own account: a new verified member takes their place (cheaper than a new world). */
@@ -455,6 +470,8 @@ async function replaceMember() {
   pool[P.otherEmail] = fresh.email;
   pool[P.password] = fresh.password;
   memberCookie = fresh.cookie;
+  await republish();
+  pool[P.memberUpload] = (await pngUpload(ctx, world.other)).key;
 }
 
 const COOKIE_SETTERS = new Set(['POST /api/v1/users/login', 'POST /api/v1/users/logout', 'DELETE /api/v1/users/:id']);
