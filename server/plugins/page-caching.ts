@@ -37,7 +37,8 @@
 // response, and a new nonce there would block the stored body's scripts.
 //
 // API under /api/v1: a request with a session cookie (a signed-in caller) always gets
-// `private, no-store`, whatever the route chose; other non-GET requests and every 4xx/5xx too.
+// `private, no-store` (or keeps the route's own `no-store`), whatever else the route chose;
+// other non-GET requests and every 4xx/5xx too.
 // Anonymous GET 200 JSON keeps the route's own Cache-Control (search is public for 30 s, a
 // product counts a view and is no-store), gets `no-cache` when the route chose nothing, and a
 // weak ETag unless it is no-store, so that revalidation costs a 304 instead of the body.
@@ -136,8 +137,9 @@ function notModified(reply: FastifyReply): null {
   return null;
 }
 
+// A route's own `no-store` already keeps the answer out of every cache; it stays as written.
 function noStore(reply: FastifyReply) {
-  reply.header('cache-control', NO_STORE);
+  if (!/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? ''))) reply.header('cache-control', NO_STORE);
   reply.removeHeader('etag');
 }
 
