@@ -31,6 +31,8 @@ export interface OpenOptions {
 const FUZZY_THRESHOLD = 0.5;
 const FUZZY_SETTING = `pg_trgm.word_similarity_threshold=${FUZZY_THRESHOLD}`;
 
+const PING_TIMEOUT_MS = 3000;
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -53,8 +55,18 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db: db as unknown as AppDb,
     kind: 'postgres',
+    // Bounded: a database that stops answering without closing its connections must turn
+    // health into a 503 within seconds, not a request that hangs for ever.
     ping: async () => {
-      await db.execute(sql`select 1`);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('database ping timed out')), PING_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([db.execute(sql`select 1`), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     migrate: () => migrate(db, { migrationsFolder }),
     close: () => pool.end(),
