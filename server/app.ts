@@ -6,7 +6,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
-import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
@@ -45,6 +45,12 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
     // Forwarded headers are believed only from a proxy on this machine; see docs/decisions.
     trustProxy: ['127.0.0.1', '::1'],
     routerOptions: { maxParamLength: 200 },
+    // Fastify rejects some requests before any route or error handler runs (a path that is not
+    // valid percent-encoding, say); they get the API's error envelope too.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      void reply.status(status).send({ success: false, code: 'VALIDATION_ERROR', message: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Invalid request' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // An empty JSON body (fetch clients send one with POST and no data) counts as no body.
