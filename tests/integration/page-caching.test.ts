@@ -6,8 +6,10 @@
 // Pages need the production build and a server process: the build imports `#app-context`
 // natively, so inside Vitest (which loads its own copy of app/context.ts) its loaders would
 // not find the context that app.ts sets. So the server runs as `node server/main.ts` on
-// PAGE_CACHING_PORT (3121) over the build in BUILD_DIR (.cache/build-h6, built here when
-// missing) and a fresh embedded database with the demo catalogue; requests go over HTTP.
+// PAGE_CACHING_PORT (3121) over a build of the current code in .cache/build-page-caching
+// (PAGE_CACHING_BUILD_DIR to reuse another one) and a fresh embedded database with the demo
+// catalogue; requests go over HTTP. The server's database is always the embedded one, so
+// vitest.config.ts runs this file in the PGlite project only.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -27,7 +29,8 @@ import {
   registerPageCaching,
 } from '../../server/plugins/page-caching.ts';
 
-const BUILD_DIR = process.env.BUILD_DIR || '.cache/build-h6';
+const GIVEN_BUILD = process.env.PAGE_CACHING_BUILD_DIR;
+const BUILD_DIR = GIVEN_BUILD || '.cache/build-page-caching';
 const PORT = Number(process.env.PAGE_CACHING_PORT ?? 3121);
 const BASE = `http://127.0.0.1:${PORT}`;
 const API = '/api/v1';
@@ -49,7 +52,8 @@ let member: { id: string; cookie: string };
 let product: { id: string; img: string };
 
 function ensureBuild() {
-  if (existsSync(path.join(BUILD_DIR, 'server/index.js'))) return;
+  // A build left from older code would test that code: build unless told which build to use.
+  if (GIVEN_BUILD && existsSync(path.join(BUILD_DIR, 'server/index.js'))) return;
   const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
   const build = spawnSync(npx, ['react-router', 'build'], { env: { ...process.env, BUILD_DIR }, stdio: ['ignore', 'ignore', 'inherit'] });
   if (build.status !== 0) throw new Error(`react-router build failed (${build.status})`);
@@ -101,7 +105,7 @@ async function startServer() {
   });
   server.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
   server.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited:\n${output.join('')}`);
     try {
@@ -128,7 +132,7 @@ beforeAll(async () => {
   const withPhoto = list.find((p) => p.isActive && p.img?.startsWith('/uploads/'));
   if (!withPhoto?.img) throw new Error('no demo listing with a photo');
   product = { id: withPhoto.id, img: withPhoto.img };
-}, 180_000);
+}, 400_000);
 
 afterAll(async () => {
   if (server && server.exitCode === null) {
