@@ -345,6 +345,11 @@ async function outageScenario(port: number) {
       call(undefined, 'stranded', base, `/fr/products/${listingId}`),
     ]);
     await sleep(300);
+    // A database that goes silent (connections open, no answers) must not hang health.
+    const silentStart = Date.now();
+    const silent = await call(undefined, 'health-silent', base, `${API}/health`);
+    const silentMs = Date.now() - silentStart;
+    check(scenario, 'health 503 within 5 s while the database is silent', silent.status === 503 && silentMs < 5000, `${silent.status} after ${silentMs} ms`);
     const poolConnections = proxy.connections;
     proxy.cut();
     const cutAt = Date.now();
@@ -430,7 +435,7 @@ async function outageScenario(port: number) {
     const unclean = during.filter((d) => !d.clean);
     check(scenario, 'health 503, clean errors while cut', unclean.length === 0, unclean.length === 0 ? `${during.length} probes` : JSON.stringify(unclean.slice(0, 3)));
     check(scenario, 'answers while cut stay fast', during.every((d) => d.ms < 6000), `slowest ${Math.max(...during.map((d) => d.ms))} ms`);
-    check(scenario, 'process stays alive', aliveDuringCut && stopped.code === 0, aliveDuringCut ? `alive; exit ${stopped.code} at the end` : `died (exit ${instance.exit?.code}): ${tail(instance, 12)}`);
+    check(scenario, 'process stays alive', aliveDuringCut && stopped.code === 0, aliveDuringCut ? `alive; exit ${stopped.code} ${stopped.ms} ms after SIGTERM at the end${stopped.code === 0 ? '' : `:\n${tail(instance, 40)}`}` : `died (exit ${instance.exit?.code}): ${tail(instance, 12)}`);
     check(scenario, 'queries in flight at the cut answered cleanly', strandedClean, JSON.stringify(figures.inFlightAtCut));
     const uncleanBackground = background.failures.filter((f) => f.status === 0 || INTERNALS.test(f.detail) || !f.detail.includes('"success":false'));
     check(scenario, 'background requests got clean answers', uncleanBackground.length === 0, uncleanBackground.length ? JSON.stringify(uncleanBackground.slice(0, 3)) : `${backgroundFigures?.requests ?? 0} requests, ${backgroundFigures?.server5xx ?? 0} clean 5xx`);

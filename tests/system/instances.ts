@@ -66,7 +66,7 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     REDIS_URL: options.redisUrl ?? '',
     PUBLIC_URL: url,
     SMTP_URL: '',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.SYSTEM_LOG_LEVEL ?? 'warn',
     ...options.env,
   };
   const child = spawn(process.execPath, ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
