@@ -18,6 +18,7 @@ export const appContext = createContext<AppContext>();
 
 /**
  * The CSP nonce for components, provided by entry.server.tsx around the whole render. It
- * stays out of loader data; in the browser it is undefined: the scripts it is for are already in the page.
+ * stays out of loader data; in the browser it is undefined (app/lib/csp-browser.ts reads the
+ * page's nonce there).
  */
 export const CspNonce = createReactContext<string | undefined>(undefined);

@@ -17,7 +17,7 @@ import { langOfMatches, pageMeta, translatorFor } from './lib/meta.ts';
 import { useRootData, type RootData } from './lib/root-data.ts';
 import { currentUser } from './lib/session.server.ts';
 import { ThemeProvider, useTheme } from './lib/theme.tsx';
-import './lib/csp-browser.ts';
+import { pageNonce } from './lib/csp-browser.ts';
 // Linked by hand with a precedence so that React puts the stylesheet ahead of the scripts' preloads.
 import appCss from './app.css?url';
 
@@ -63,7 +63,8 @@ export const meta: Route.MetaFunction = ({ error, matches }) => {
 function Document({ children }: { children: ReactNode }) {
   const { lang } = useRootData();
   const { theme } = useTheme();
-  const nonce = useContext(CspNonce);
+  // The server's render gets it from entry.server; hydration must render the same attributes.
+  const nonce = useContext(CspNonce) ?? pageNonce;
   return (
     <html lang={lang} dir={dirOf(lang)} className={theme} style={{ colorScheme: theme }}>
       <head>
@@ -72,7 +73,7 @@ function Document({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#166534" />
         <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body className="min-h-dvh bg-surface text-ink antialiased">
         {children}
