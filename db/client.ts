@@ -127,3 +127,38 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     },
   };
 }
+
+type Transaction = Parameters<Parameters<AppDb['transaction']>[0]>[0];
+
+/**
+ * `db.transaction(fn)`, safe on a PostgreSQL pool. drizzle's pool transaction sends BEGIN
+ * before its try/finally, so a connection lost at that moment never goes back to the pool:
+ * each database blip leaked a client until the pool was empty (found by the outage drill of
+ * `npm run test:faults`, as a shutdown that waited for it). Here the client is checked out
+ * and released by us, and released with the error, so a broken connection is discarded.
+ */
+export async function withTransaction<T>(db: AppDb, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!isPool(client)) return db.transaction(fn);
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const connection = await client.connect();
+  let failure: Error | undefined;
+  try {
+    const single = drizzle(connection, { schema }) as unknown as AppDb;
+    return await single.transaction(fn);
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    connection.release(failure);
+  }
+}
+
+interface PoolLike {
+  connect(): Promise<import('pg').PoolClient>;
+  totalCount: number;
+}
+
+function isPool(value: unknown): value is PoolLike {
+  return typeof value === 'object' && value !== null && 'totalCount' in value && typeof (value as PoolLike).connect === 'function';
+}

@@ -5,7 +5,7 @@ import { and, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { PRODUCTS_PAGE_SIZE } from '../../common/constants.ts';
 import type { ApiProduct } from '../../common/product.ts';
 import { COUNT_CAP, type SearchParams, type Sort } from '../../common/schemas/search.ts';
-import type { AppDb } from '../../db/client.ts';
+import { withTransaction, type AppDb } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import type { ProductService } from './products.ts';
 
@@ -88,7 +88,7 @@ export function searchStatements(db: AppDb, filters: SQL[], params: SearchParams
 }
 
 type Row = Awaited<ReturnType<typeof searchStatements>['rows']>[number];
-type Executor = Pick<AppDb, 'execute' | 'transaction'>;
+type Executor = AppDb;
 
 const countOf = (result: unknown) => Number((result as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 
@@ -115,7 +115,7 @@ export async function executeSearch(db: Executor, filters: SQL[], params: Search
   const statements = searchStatements(db as AppDb, filters, params);
   let ms = 0;
   const inTransaction = (settings: SQL[], query: SQL) =>
-    db.transaction(async (tx) => {
+    withTransaction(db, async (tx) => {
       for (const setting of settings) await tx.execute(setting);
       if (!explain) return tx.execute(query);
       ms += executionMs(await tx.execute(sql`explain (analyze, format json) ${query}`));
