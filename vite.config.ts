@@ -9,6 +9,12 @@ import { precompress } from './tooling/precompress.ts';
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/;
 // Icons are a few hundred bytes each: together they are cheaper than one request apiece.
 const ICONS = /node_modules[\\/]lucide-react[\\/]/;
+// Our own small modules that most pages share (layout, helpers, cards): one request instead
+// of a dozen tiny ones. Forms, the dashboard and the Radix parts stay out: they would bring
+// zod or radix-ui to every page.
+const SHARED_APP = (id: string) =>
+  /[\\/](app|common)[\\/]/.test(id) &&
+  !/node_modules|[\\/]app[\\/]routes[\\/]|[\\/](dashboard|product-form|form|search)[\\/]|schemas|forms\.ts|use-form-errors|-radix|\.css/.test(id);
 
 export default defineConfig({
   plugins: [
@@ -27,6 +33,7 @@ export default defineConfig({
               groups: [
                 { name: 'framework', test: FRAMEWORK, priority: 30 },
                 { name: 'icons', test: ICONS, priority: 20 },
+                { name: 'app', test: SHARED_APP, priority: 10, minShareCount: 2 },
               ],
             },
           },
