@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { ApiImage } from '../../../common/product.ts';
 import { dirOf } from '../../../common/languages.ts';
 import { useLang } from '../../lib/root-data.ts';
-import { srcSetOf } from '../product-card.tsx';
+import { PHONE_PHOTO_WIDTH, srcSetOf } from '../product-card.tsx';
 
-const SIZES = '(min-width: 1152px) 720px, (min-width: 1024px) 60vw, 100vw';
+const SIZES = `(min-width: 1152px) 720px, (min-width: 1024px) 60vw, ${PHONE_PHOTO_WIDTH}`;
 
 /**
  * The listing's photos: a horizontal scroll-snap strip that swipes on a phone, with
@@ -19,6 +19,8 @@ export function Gallery({ photos, title }: { photos: ApiImage[]; title: string }
   const { t } = useTranslation('listings');
   const strip = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const count = photos.length;
 
   const goTo = useCallback(
@@ -85,19 +87,34 @@ export function Gallery({ photos, title }: { photos: ApiImage[]; title: string }
               aria-label={t('photoOf', { index: index + 1, count })}
               data-testid="gallery-slide"
             >
-              <img
-                src={photo.variants['1200'] ?? photo.variants['640'] ?? photo.url}
-                srcSet={srcSetOf(photo.variants) || undefined}
-                sizes={SIZES}
-                width={photo.width || 1200}
-                height={photo.height || 800}
-                alt={count > 1 ? `${title} — ${t('photoOf', { index: index + 1, count })}` : title}
-                loading={index === 0 ? 'eager' : 'lazy'}
-                fetchPriority={index === 0 ? 'high' : 'auto'}
-                decoding={index === 0 ? 'sync' : 'async'}
-                draggable={false}
-                className="absolute inset-0 size-full object-contain"
-              />
+              {index === 0 || hydrated ? (
+                <img
+                  src={photo.variants['1200'] ?? photo.variants['640'] ?? photo.url}
+                  srcSet={srcSetOf(photo.variants) || undefined}
+                  sizes={SIZES}
+                  width={photo.width || 1200}
+                  height={photo.height || 800}
+                  alt={count > 1 ? `${title} — ${t('photoOf', { index: index + 1, count })}` : title}
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={index === 0 ? 'high' : 'auto'}
+                  decoding={index === 0 ? 'sync' : 'async'}
+                  draggable={false}
+                  className="absolute inset-0 size-full object-contain"
+                />
+              ) : (
+                // The other photos wait for the page to be up: on a phone over 4G their bytes
+                // would otherwise share the line with the first paint's.
+                <noscript>
+                  <img
+                    src={photo.variants['1200'] ?? photo.url}
+                    width={photo.width || 1200}
+                    height={photo.height || 800}
+                    alt={`${title} — ${t('photoOf', { index: index + 1, count })}`}
+                    loading="lazy"
+                    className="absolute inset-0 size-full object-contain"
+                  />
+                </noscript>
+              )}
             </li>
           ))}
         </ul>
