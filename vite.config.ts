@@ -3,6 +3,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { precompress } from './tooling/precompress.ts';
+import { subsetArabicFont } from './tooling/subset-arabic-font.ts';
 
 // Every page needs these libraries; one chunk is one request instead of a dozen. On a phone
 // over HTTP/1.1 each extra request costs a round trip, which is what the audit measures.
@@ -21,6 +22,7 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
     fastifyReactRouterDev({ entry: './server/dev-entry.ts', externalizeServerEntryImports: ['#app-context'] }),
+    subsetArabicFont(),
     precompress(),
   ],
   resolve: { tsconfigPaths: true },
