@@ -4,12 +4,9 @@ import { z } from 'zod';
 import { ALL, CATEGORY_KEYS, CONDITION_KEYS, WILAYA_KEYS } from '../reference-data.ts';
 import { isStorableText } from './text.ts';
 
-export const SORTS = ['date_desc', 'date_asc', 'price_asc', 'price_desc'] as const;
-export type Sort = (typeof SORTS)[number];
-/** Deep pages cost more with every step; past this a search should be narrowed instead. */
-export const MAX_PAGE = 100;
-/** Counts stop here; beyond it `pagination.totalIsCapped` says the total is "more than". */
-export const COUNT_CAP = 1000;
+import { MAX_PAGE, SORTS } from '../search-options.ts';
+
+export { COUNT_CAP, MAX_PAGE, SORTS, type Sort } from '../search-options.ts';
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null || v === ALL ? undefined : v);
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigate } from 'react-router';
 import { CATEGORIES, CONDITIONS, WILAYAS } from '../../../common/reference-data.ts';
-import { SORTS } from '../../../common/schemas/search.ts';
+import { SORTS } from '../../../common/search-options.ts';
 import type { FieldErrors } from '../../../common/schemas/field-errors.ts';
 import { useLang } from '../../lib/root-data.ts';
 import { searchQuery, valuesFromForm, type SearchValues } from '../../lib/search-url.ts';
