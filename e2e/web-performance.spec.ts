@@ -32,10 +32,12 @@ async function firstListing(page: Page): Promise<{ id: string; userId: string }>
   return body.data[0]!;
 }
 
-for (const lang of ['ar', 'fr'] as const) {
-  test(`the ${lang} product page transfers at most ${PRODUCT_JS_BUDGET / 1024} KB of compressed JavaScript`, async ({ page }) => {
-    const listing = await firstListing(page);
-    const loaded = await load(page, `/${lang}/products/${listing.id}`);
+for (const [lang, kind] of [['ar', 'product'], ['fr', 'product'], ['fr', 'login']] as const) {
+  test(`the ${lang} ${kind} page transfers at most ${PRODUCT_JS_BUDGET / 1024} KB of compressed JavaScript`, async ({ page }) => {
+    // The log-in page is held to the product page's budget too: its validation (zod) waits
+    // for the first focus on the form.
+    const path = kind === 'product' ? `/${lang}/products/${(await firstListing(page)).id}` : `/${lang}/login`;
+    const loaded = await load(page, path);
     const scripts = loaded.filter((r) => r.type === 'script');
     const total = scripts.reduce((sum, r) => sum + r.encodedBytes, 0);
     expect(scripts.length).toBeGreaterThan(0);
@@ -82,4 +84,20 @@ test('assets are precompressed, immutable and fonts swap', async ({ page }) => {
   const faces = text.match(/@font-face\{[^}]*\}/g) ?? [];
   expect(faces.length).toBeGreaterThan(0);
   for (const face of faces) expect(face).toContain('font-display:swap');
+});
+
+test('the log-in form fetches its validation on first focus and still checks in the browser', async ({ page }) => {
+  await load(page, '/fr/login');
+  const afterFocus: string[] = [];
+  page.on('request', (request) => afterFocus.push(request.url()));
+  await page.getByLabel('E-mail').focus();
+  await page.waitForLoadState('networkidle');
+  expect(afterFocus.some((url) => new URL(url).pathname.startsWith('/assets/'))).toBe(true);
+  let posted = false;
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posted = true;
+  });
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
+  expect(posted).toBe(false);
 });

@@ -1,21 +1,44 @@
 // Validates in the browser with the same zod schema the action uses, so mistakes
 // show at once; the action still validates (JavaScript may be off).
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { fieldErrorsOf, type FieldErrors } from '../../common/schemas/field-errors.ts';
 import type { FormFailure } from './forms.ts';
 
-export function useFormErrors(schema: z.ZodType, actionData: FormFailure | undefined) {
+/**
+ * The schema, or a function that imports it: pages that open with a form (log-in, sign-up)
+ * then fetch zod when the visitor first focuses a field, not with the page. A form sent
+ * before it arrived is checked by the action alone, which answers with the same errors.
+ */
+export type SchemaSource = z.ZodType | (() => Promise<z.ZodType>);
+
+export function useFormErrors(source: SchemaSource, actionData: FormFailure | undefined) {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [lastAction, setLastAction] = useState(actionData);
+  const schema = useRef<z.ZodType | null>(typeof source === 'function' ? null : source);
+  const requested = useRef(false);
   // A new server answer replaces what the browser found.
   if (actionData !== lastAction) {
     setLastAction(actionData);
     setClientErrors(null);
   }
+  const onFocus = () => {
+    if (schema.current || requested.current || typeof source !== 'function') return;
+    requested.current = true;
+    source().then(
+      (loaded) => {
+        schema.current = loaded;
+      },
+      () => {
+        // Offline or a failed fetch: the action validates; try again on the next focus.
+        requested.current = false;
+      },
+    );
+  };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!schema.current) return;
     const form = new FormData(event.currentTarget);
-    const parsed = schema.safeParse(Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')));
+    const parsed = schema.current.safeParse(Object.fromEntries([...form].filter(([, v]) => typeof v === 'string')));
     if (parsed.success) {
       setClientErrors(null);
       return;
@@ -24,7 +47,7 @@ export function useFormErrors(schema: z.ZodType, actionData: FormFailure | undef
     setClientErrors(fieldErrorsOf(parsed.error));
   };
   const errors: FieldErrors = clientErrors ?? actionData?.fieldErrors ?? {};
-  return { errors, onSubmit };
+  return { errors, onSubmit, onFocus };
 }
 
 /** Translation key (auth namespace) for an API error code returned by an action. */

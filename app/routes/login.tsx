@@ -51,7 +51,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const busy = useNavigation().state === 'submitting';
-  const { errors, onSubmit } = useFormErrors(loginSchema, actionData);
+  const { errors, onSubmit, onFocus } = useFormErrors(() => import('../../common/schemas/user.ts').then((m) => m.loginSchema), actionData);
   const values = actionData?.values ?? {};
   const formError = formErrorKey(actionData?.formError);
   const registered = params.get('registered');
@@ -69,7 +69,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </>
       }
     >
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+      <Form method="post" noValidate onSubmit={onSubmit} onFocus={onFocus} className="space-y-4">
         {notice && !formError ? <Alert tone="success">{t(notice)}</Alert> : null}
         {formError ? <Alert tone="error">{t(formError)}</Alert> : null}
         <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />

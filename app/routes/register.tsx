@@ -48,7 +48,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const lang = useLang();
   const { t } = useTranslation('auth');
   const busy = useNavigation().state === 'submitting';
-  const { errors, onSubmit } = useFormErrors(signupFormSchema, actionData);
+  const { errors, onSubmit, onFocus } = useFormErrors(() => import('../../common/schemas/user.ts').then((m) => m.signupFormSchema), actionData);
   const values = actionData?.values ?? {};
   const formError = formErrorKey(actionData?.formError, 'signupFailed');
   return (
@@ -64,7 +64,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
         </>
       }
     >
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+      <Form method="post" noValidate onSubmit={onSubmit} onFocus={onFocus} className="space-y-4">
         {formError ? <Alert tone="error">{t(formError)}</Alert> : null}
         <TextField label={t('name')} name="name" autoComplete="name" required defaultValue={values.name} error={errors.name} dir="auto" />
         <TextField label={t('email')} name="email" type="email" autoComplete="email" required defaultValue={values.email} error={errors.email} dir="ltr" />

@@ -7,15 +7,9 @@ import { WILAYA_KEYS } from '../reference-data.ts';
 import { LANGS } from '../languages.ts';
 import { isStorableText } from './text.ts';
 
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, PASSWORD_MIN } from '../password-rules.ts';
 
-/** The live hints of the sign-up form, in display order. */
-export const PASSWORD_HINTS = [
-  { key: 'passwordNumber', test: (v: string) => /\d/.test(v) },
-  { key: 'passwordUppercase', test: (v: string) => /\p{Lu}/u.test(v) },
-  { key: 'passwordMin', test: (v: string) => v.length >= PASSWORD_MIN },
-] as const;
+export { PASSWORD_HINTS, PASSWORD_MAX, PASSWORD_MIN } from '../password-rules.ts';
 
 export const emailSchema = z
   .string({ error: 'emailRequired' })

@@ -3,7 +3,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_HINTS } from '../../../common/schemas/user.ts';
+import { PASSWORD_HINTS } from '../../../common/password-rules.ts';
 import { FieldShell, inputClass } from './field.tsx';
 
 interface Props {
