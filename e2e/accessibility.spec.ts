@@ -25,9 +25,9 @@ const PAGES = [
   { name: 'shop', path: '/shop/{userId}' },
 ];
 
-/** The newest demo listing's id and its seller's id, read from the API. */
+/** The oldest listing (a demo one: other specs create, view and delete their own) and its seller. */
 async function demoIds(request: APIRequestContext): Promise<Record<string, string>> {
-  const response = await request.get('/api/v1/products');
+  const response = await request.get('/api/v1/products?sortBy=date_asc');
   expect(response.status()).toBe(200);
   const first = ((await response.json()) as { data: { id: string; userId: string }[] }).data[0];
   if (!first) throw new Error('no demo listing to test');

@@ -185,7 +185,8 @@ test('the shop of an unknown seller is a 404, and a malformed product id too', a
 });
 
 test('a refused reveal (rate limit) shows the translated message and the number stays masked', async ({ page, request }) => {
-  const listing = ((await (await request.get('/api/v1/products')).json()) as { data: { id: string }[] }).data[0]!;
+  // A demo listing: the newest may be another spec's, whose views that spec counts.
+  const listing = ((await (await request.get('/api/v1/products?sortBy=date_asc')).json()) as { data: { id: string }[] }).data[0]!;
   await page.route(`**/api/v1/products/${listing.id}/contact`, (route) =>
     route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ success: false, code: 'RATE_LIMITED', message: 'Too many requests' }) }),
   );

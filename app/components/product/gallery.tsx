@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiImage } from '../../../common/product.ts';
 import { dirOf } from '../../../common/languages.ts';
 import { useLang } from '../../lib/root-data.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { PHONE_PHOTO_WIDTH, srcSetOf } from '../product-card.tsx';
 
 const SIZES = `(min-width: 1152px) 720px, (min-width: 1024px) 60vw, ${PHONE_PHOTO_WIDTH}`;
@@ -19,8 +20,7 @@ export function Gallery({ photos, title }: { photos: ApiImage[]; title: string }
   const { t } = useTranslation('listings');
   const strip = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const count = photos.length;
 
   const goTo = useCallback(
