@@ -129,6 +129,18 @@ async function audit(name: string, url: string): Promise<PageResult> {
   };
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is tried again. */
+async function auditWithRetry(name: string, url: string): Promise<PageResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(name, url);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`    (${error instanceof Error ? error.message : String(error)}; trying again)`);
+    }
+  }
+}
+
 function misses(r: PageResult): string[] {
   const out = CATEGORIES.filter((c) => r.scores[c] < TARGETS[c]).map((c) => `${c} ${r.scores[c]} < ${TARGETS[c]}`);
   if (r.name.startsWith('product') && r.jsBytes > PRODUCT_JS_BUDGET) {
@@ -248,7 +260,7 @@ for (const page of pages) {
   // Warm the server's caches once so the audit measures the page, not the first compile.
   await fetch(url);
   const attempts: PageResult[] = [];
-  for (let i = 0; i < runs; i++) attempts.push(await audit(page.name, url));
+  for (let i = 0; i < runs; i++) attempts.push(await auditWithRetry(page.name, url));
   attempts.sort((a, b) => a.scores.performance - b.scores.performance);
   const chosen = attempts[Math.floor(attempts.length / 2)]!;
   results.push(chosen);
