@@ -16,8 +16,6 @@
 import type { FastifyInstance } from 'fastify';
 import { RateLimitedError, type Limits } from '../services/rate-limit.ts';
 
-/** The API's error shape, as every other API error. */
-const API_BODY = JSON.stringify({ success: false, code: 'RATE_LIMITED', message: 'Too many requests, please try again later' });
 /** Pages answer in plain text: a rendered page would spend the very work the limit is there to save. */
 const PAGE_BODY = 'Too many requests, please try again later.\n';
 
@@ -30,7 +28,7 @@ function isApiPath(url: string) {
 export function registerNotFoundLimit(app: FastifyInstance, limits: Limits) {
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode !== 404) return payload;
-    let retryAfter: number;
+    let limited: RateLimitedError;
     try {
       await limits.check('notFound', request.ip);
       return payload;
@@ -40,7 +38,7 @@ export function registerNotFoundLimit(app: FastifyInstance, limits: Limits) {
         request.log.error({ err: error }, 'not-found limit failed');
         return payload;
       }
-      retryAfter = error.retryAfter;
+      limited = error;
     }
     // A page's 404 is a stream still being rendered: stop pulling it.
     if (payload && typeof (payload as { destroy?: unknown }).destroy === 'function') {
@@ -49,12 +47,13 @@ export function registerNotFoundLimit(app: FastifyInstance, limits: Limits) {
     const api = isApiPath(request.url);
     reply
       .code(429)
-      .header('retry-after', String(retryAfter))
+      .header('retry-after', String(limited.retryAfter))
       .header('cache-control', 'no-store')
       .header('content-type', api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8');
     reply.removeHeader('content-length');
     reply.removeHeader('etag');
     reply.removeHeader('last-modified');
-    return api ? API_BODY : PAGE_BODY;
+    // The API's error shape, as every other API error.
+    return api ? JSON.stringify({ success: false, code: limited.code, message: limited.message }) : PAGE_BODY;
   });
 }

@@ -53,12 +53,11 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie } from '../../common/cookies.ts';
 import { SESSION_COOKIE } from '../services/sessions.ts';
+import { CSP_HEADER } from './security-headers.ts';
 
 export const PUBLIC_PAGE_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 export const NO_STORE = 'private, no-store';
 export const PUBLIC_PAGE_VARY = 'cookie, accept-encoding';
-
-const CSP = 'content-security-policy';
 
 // Forms that sign in, accounts, tokens in the URL: nothing there is worth a shared copy, and
 // a page reached through an e-mailed token must not be kept with the token in its key.
@@ -83,13 +82,6 @@ function isRead(request: FastifyRequest): boolean {
 
 function contentType(reply: FastifyReply): string {
   return String(reply.getHeader('content-type') ?? '').toLowerCase();
-}
-
-// The nonce is created by the security-headers plugin on the request; read without
-// depending on that plugin being registered.
-function nonceOf(request: FastifyRequest): string {
-  const value: unknown = Reflect.get(request, 'cspNonce');
-  return typeof value === 'string' ? value : '';
 }
 
 /** The page with every nonce replaced by nothing, so that equal pages hash equally. */
@@ -131,7 +123,7 @@ async function buffered(payload: unknown): Promise<Buffer | null> {
 
 function notModified(reply: FastifyReply): null {
   reply.code(304);
-  reply.removeHeader(CSP);
+  reply.removeHeader(CSP_HEADER);
   reply.removeHeader('content-length');
   reply.removeHeader('content-type');
   return null;
@@ -165,7 +157,7 @@ async function pageResponse(request: FastifyRequest, reply: FastifyReply, payloa
   const body = await buffered(payload);
   // HEAD has no body to hash: its headers say how the page may be kept, without an ETag.
   if (body === null) return payload;
-  const etag = weakEtag(normaliseNonces(body.toString('utf8'), nonceOf(request)));
+  const etag = weakEtag(normaliseNonces(body.toString('utf8'), request.cspNonce ?? ''));
   reply.header('etag', etag);
   if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
   return body;
@@ -191,7 +183,7 @@ async function apiResponse(request: FastifyRequest, reply: FastifyReply, payload
 export function registerPageCaching(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode === 304) {
-      reply.removeHeader(CSP);
+      reply.removeHeader(CSP_HEADER);
       return payload;
     }
     const path = request.url.split('?')[0] ?? '';

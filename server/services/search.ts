@@ -88,7 +88,6 @@ export function searchStatements(db: AppDb, filters: SQL[], params: SearchParams
 }
 
 type Row = Awaited<ReturnType<typeof searchStatements>['rows']>[number];
-type Executor = AppDb;
 
 const countOf = (result: unknown) => Number((result as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 
@@ -111,8 +110,8 @@ function executionMs(result: unknown): number {
  * that must unpack every row's search vector (~100 ms at a million listings, against ~5).
  * With `explain`, each statement runs under EXPLAIN ANALYZE and its time is added up (benchmark).
  */
-export async function executeSearch(db: Executor, filters: SQL[], params: SearchParams, text: boolean, explain = false) {
-  const statements = searchStatements(db as AppDb, filters, params);
+export async function executeSearch(db: AppDb, filters: SQL[], params: SearchParams, text: boolean, explain = false) {
+  const statements = searchStatements(db, filters, params);
   let ms = 0;
   const inTransaction = (settings: SQL[], query: SQL) =>
     withTransaction(db, async (tx) => {

@@ -22,6 +22,13 @@ export function Gallery({ photos, title }: { photos: ApiImage[]; title: string }
   const [current, setCurrent] = useState(0);
   const hydrated = useHydrated();
   const count = photos.length;
+  const slideImage = (photo: ApiImage) => ({
+    src: photo.variants['1200'] ?? photo.variants['640'] ?? photo.url,
+    width: photo.width || 1200,
+    height: photo.height || 800,
+    className: 'absolute inset-0 size-full object-contain',
+  });
+  const altOf = (index: number) => (count > 1 ? `${title} — ${t('photoOf', { index: index + 1, count })}` : title);
 
   const goTo = useCallback(
     (index: number) => {
@@ -89,30 +96,20 @@ export function Gallery({ photos, title }: { photos: ApiImage[]; title: string }
             >
               {index === 0 || hydrated ? (
                 <img
-                  src={photo.variants['1200'] ?? photo.variants['640'] ?? photo.url}
+                  {...slideImage(photo)}
+                  alt={altOf(index)}
                   srcSet={srcSetOf(photo.variants) || undefined}
                   sizes={SIZES}
-                  width={photo.width || 1200}
-                  height={photo.height || 800}
-                  alt={count > 1 ? `${title} — ${t('photoOf', { index: index + 1, count })}` : title}
                   loading={index === 0 ? 'eager' : 'lazy'}
                   fetchPriority={index === 0 ? 'high' : 'auto'}
                   decoding={index === 0 ? 'sync' : 'async'}
                   draggable={false}
-                  className="absolute inset-0 size-full object-contain"
                 />
               ) : (
                 // The other photos wait for the page to be up: on a phone over 4G their bytes
                 // would otherwise share the line with the first paint's.
                 <noscript>
-                  <img
-                    src={photo.variants['1200'] ?? photo.url}
-                    width={photo.width || 1200}
-                    height={photo.height || 800}
-                    alt={`${title} — ${t('photoOf', { index: index + 1, count })}`}
-                    loading="lazy"
-                    className="absolute inset-0 size-full object-contain"
-                  />
+                  <img {...slideImage(photo)} alt={altOf(index)} loading="lazy" />
                 </noscript>
               )}
             </li>
