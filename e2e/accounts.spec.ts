@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { waitForMail } from '../tests/helpers/outbox.ts';
+import { hydrated } from './hydrated.ts';
 
 const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -13,6 +14,26 @@ async function logIn(page: Page, lang: string, email: string, password: string) 
   await page.locator('input[name=password]').fill(password);
   await page.locator('form button[type=submit]').click();
 }
+
+test('a password typed before the page is hydrated stays, and its hints take it into account', async ({ page }) => {
+  // The page is painted before its JavaScript arrives; hold the JavaScript until the field is filled.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/fr/register');
+  await page.locator('input[name=password]').fill('Saha2025x');
+  release();
+  await hydrated(page);
+  await expect(page.locator('input[name=password]')).toHaveValue('Saha2025x');
+  const hints = page.locator('[data-met]');
+  await expect(hints).toHaveCount(3);
+  for (const hint of await hints.all()) await expect(hint).toHaveAttribute('data-met', 'true');
+});
 
 test('a new user signs up in Arabic, verifies, edits the profile, uploads an avatar and logs out', async ({ page }) => {
   const email = `amel-${unique()}@example.dz`;

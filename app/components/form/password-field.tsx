@@ -1,7 +1,7 @@
 // Password input with show/hide and, for new passwords, the live hints of the
 // specification: each struck through when met, red once the field is dirty or in error.
 import { Eye, EyeOff } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_HINTS } from '../../../common/password-rules.ts';
 import { FieldShell, inputClass } from './field.tsx';
@@ -19,6 +19,15 @@ export function PasswordField({ name, label, error, autoComplete, withHints = fa
   const [value, setValue] = useState('');
   const [dirty, setDirty] = useState(false);
   const [visible, setVisible] = useState(false);
+  // The input is left uncontrolled so that what was typed before the page was hydrated (it
+  // is painted first, see lib/defer-hydration.server.ts) or filled in by the browser stays,
+  // and the hints pick it up once React is there.
+  const takeOverTyped = useCallback((input: HTMLInputElement | null) => {
+    if (input?.value) {
+      setValue(input.value);
+      setDirty(true);
+    }
+  }, []);
   const hints = withHints ? (
     <ul className="grid gap-1" aria-live="polite">
       {PASSWORD_HINTS.map((hint) => {
@@ -47,7 +56,7 @@ export function PasswordField({ name, label, error, autoComplete, withHints = fa
             aria-invalid={invalid}
             className={`${inputClass} pe-12`}
             dir="ltr"
-            value={value}
+            ref={takeOverTyped}
             onChange={(event) => {
               setValue(event.target.value);
               setDirty(true);
