@@ -1,16 +1,9 @@
 // The foundation: language redirects, server rendering, 404s, theme, language switch,
 // mobile drawer, blog and footer — against the production build.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_LISTINGS } from '../db/seed/demo-listings.ts';
 import type { Lang } from '../common/languages.ts';
-
-/** Resolves once React has hydrated the header (clicks before that would be lost). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const toggle = document.querySelector('[data-testid="theme-toggle"]');
-    return toggle !== null && Object.keys(toggle).some((key) => key.startsWith('__reactProps$'));
-  });
-}
+import { hydrated } from './hydrated.ts';
 
 /** Text as React writes it into HTML. */
 function escapeHtml(text: string) {

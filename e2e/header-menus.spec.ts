@@ -1,14 +1,7 @@
 // The header's menus and drawer load radix-ui only once a visitor reaches for them
 // (issue #6): none of its code is fetched before, one tap or one key still opens them.
 import { expect, test, type Page } from '@playwright/test';
-
-/** Resolves once React has hydrated the header (clicks before that would be lost). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const toggle = document.querySelector('[data-testid="theme-toggle"]');
-    return toggle !== null && Object.keys(toggle).some((key) => key.startsWith('__reactProps$'));
-  });
-}
+import { hydrated } from './hydrated.ts';
 
 // Strings only radix-ui's code holds: its DOM attributes and its layer primitives. Chunk
 // names change with every build and with the chunking settings, so the content decides.

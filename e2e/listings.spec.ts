@@ -3,20 +3,13 @@
 // the seller deactivates it (404 for the visitor, gone from the shop), then deletes it
 // (its photo files are gone too).
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { waitForMail } from '../tests/helpers/outbox.ts';
+import { hydrated } from './hydrated.ts';
 
 const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** Resolves once React has hydrated the header (clicks before that would be lost). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const toggle = document.querySelector('[data-testid="theme-toggle"]');
-    return toggle !== null && Object.keys(toggle).some((key) => key.startsWith('__reactProps$'));
-  });
-}
 
 async function photo(background: string) {
   return sharp({ create: { width: 1200, height: 800, channels: 3, background } }).png().toBuffer();

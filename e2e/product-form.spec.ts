@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { waitForMail } from '../tests/helpers/outbox.ts';
+import { hydrated } from './hydrated.ts';
 
 const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -19,14 +20,6 @@ interface ApiProductBody {
   condition: string;
   address: string;
   images: string[];
-}
-
-/** Resolves once React has hydrated the page (clicks and files before that would be lost). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const toggle = document.querySelector('[data-testid="theme-toggle"]');
-    return toggle !== null && Object.keys(toggle).some((key) => key.startsWith('__reactProps$'));
-  });
 }
 
 async function photo(background: string, withGps = false): Promise<Buffer> {

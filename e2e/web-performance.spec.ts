@@ -3,6 +3,7 @@
 // photo's priority and the fonts' display. Scores need a quiet machine: `npm run audit:web`.
 import { expect, test, type Page } from '@playwright/test';
 import { PRODUCT_JS_BUDGET } from '../tooling/web-budget.ts';
+import { hydrated } from './hydrated.ts';
 
 interface Loaded {
   url: string;
@@ -49,14 +50,13 @@ for (const [lang, kind] of [['ar', 'product'], ['fr', 'product'], ['fr', 'login'
   });
 }
 
-test('the stylesheet comes before the scripts and the main photo is preloaded with high priority', async ({ page }) => {
+test('the head asks for the stylesheet and the main photo, with high priority, and for no script', async ({ page }) => {
   const listing = await firstListing(page);
   const html = await (await page.request.get(`/fr/products/${listing.id}`)).text();
   const head = html.slice(0, html.indexOf('</head>'));
-  const stylesheet = head.search(/<link rel="stylesheet"/);
-  const firstScript = head.search(/<link rel="modulepreload"|<script /);
-  expect(stylesheet).toBeGreaterThan(0);
-  expect(stylesheet).toBeLessThan(firstScript);
+  expect(head).toMatch(/<link rel="stylesheet"/);
+  // The JavaScript is asked for once the page has been painted (lib/defer-hydration.server.ts).
+  expect(head).not.toMatch(/rel="modulepreload"|<script [^>]*src=/);
   expect(head).toMatch(/<link rel="preload" as="image" imageSrcSet="[^"]*640\.webp 640w[^"]*"[^>]*fetchPriority="high"/);
 
   await page.goto(`/fr/products/${listing.id}`);
@@ -68,6 +68,28 @@ test('the stylesheet comes before the scripts and the main photo is preloaded wi
   await expect(first).toHaveAttribute('height', /\d+/);
   await expect(first).toHaveAttribute('sizes', /.+/);
   if ((await photos.count()) > 1) await expect(photos.nth(1)).toHaveAttribute('loading', 'lazy');
+});
+
+test('the page is painted before its JavaScript is fetched, and then hydrates', async ({ page }) => {
+  // Runs before any script of the page: the time of the first frame.
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => {
+      (window as unknown as { firstFrameAt: number }).firstFrameAt = performance.now();
+    });
+  });
+  const listing = await firstListing(page);
+  await page.goto(`/ar/products/${listing.id}`, { waitUntil: 'networkidle' });
+  const timings = await page.evaluate(() => ({
+    firstFrameAt: (window as unknown as { firstFrameAt?: number }).firstFrameAt,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+      .map((entry) => entry.startTime),
+  }));
+  expect(timings.firstFrameAt).toBeDefined();
+  expect(timings.scripts.length).toBeGreaterThan(0);
+  expect(Math.min(...timings.scripts)).toBeGreaterThanOrEqual(timings.firstFrameAt!);
+  await hydrated(page);
 });
 
 test('assets are precompressed, immutable and fonts swap', async ({ page }) => {
