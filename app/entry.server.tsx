@@ -24,7 +24,9 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  const { nonce } = loadContext.get(appContext);
+  const { nonce, services } = loadContext.get(appContext);
+  // Development keeps React Router's script as it is: its HMR runtime must load first.
+  const deferHydration = import.meta.env.PROD && services.config.paintBeforeHydration;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
@@ -51,8 +53,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html');
-          // Development keeps React Router's script as it is: its HMR runtime must load first.
-          if (import.meta.env.PROD) {
+          if (deferHydration) {
             const deferral = hydrationDeferral();
             deferral.pipe(body);
             pipe(deferral);

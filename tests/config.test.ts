@@ -16,6 +16,7 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.secureCookies).toBe(false);
     expect(config.seedDemo).toBe(true);
+    expect(config.paintBeforeHydration).toBe(true);
     expect(config.logLevel).toBe('info');
   });
 
@@ -37,6 +38,10 @@ describe('loadConfig', () => {
 
   it('reads SEED_DEMO=false', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('reads PAINT_BEFORE_HYDRATION=false', () => {
+    expect(loadConfig({ PAINT_BEFORE_HYDRATION: 'false' }).paintBeforeHydration).toBe(false);
   });
 
   it('reports every bad value, one line each, naming the variable', () => {

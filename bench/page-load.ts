@@ -1,0 +1,195 @@
+// `npm run bench:pages -- [--runs N] [--write-docs]`
+// Loads pages in the real Chromium on a throttled line and CPU (Lighthouse's slow-4G
+// figures applied by DevTools: 562.5 ms request latency, 1.47 Mbps down, 675 kbps up, CPU
+// 4× slower), with a cold cache each time, and reports the medians of First Contentful
+// Paint, Largest Contentful Paint and the moment React has hydrated the page. Two servers
+// run the same build, one painting before hydration (the default) and one with
+// PAINT_BEFORE_HYDRATION=false, and their loads alternate so both see the same machine.
+// Lighthouse's scores come from a model; this measures what the browser does.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, 'write-docs': { type: 'boolean', default: false } },
+});
+const RUNS = Math.max(1, Number(args.runs) || 5);
+const buildDir = path.join(root, '.cache', 'build-bench-pages');
+const DOC_START = '<!-- bench:pages:start -->';
+const DOC_END = '<!-- bench:pages:end -->';
+
+const VARIANTS = [
+  { name: 'paint first', port: 3181, paintBeforeHydration: 'true' },
+  { name: 'React Router as is', port: 3182, paintBeforeHydration: 'false' },
+] as const;
+
+interface Sample {
+  fcp: number;
+  lcp: number;
+  hydrated: number;
+}
+
+const servers: ChildProcess[] = [];
+process.on('exit', () => {
+  for (const server of servers) if (server.exitCode === null) server.kill('SIGTERM');
+});
+
+async function waitFor(url: string, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+function startServer(port: number, paintBeforeHydration: string) {
+  const dataDir = path.join(root, '.cache', `bench-pages-${port}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  const server = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BUILD_DIR: buildDir,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      PAINT_BEFORE_HYDRATION: paintBeforeHydration,
+    },
+  });
+  servers.push(server);
+}
+
+/** The pages to load, on one server (each has its own demo catalogue, so its own ids). */
+async function pagesOf(origin: string) {
+  const response = await fetch(`${origin}/api/v1/products?sortBy=date_asc&limit=1`);
+  const first = ((await response.json()) as { data: { id: string; userId: string }[] }).data[0]!;
+  return [
+    { name: 'home ar', path: '/ar' },
+    { name: 'search fr', path: '/fr?title=v%C3%A9lo&sortBy=price_asc' },
+    { name: 'product ar', path: `/ar/products/${first.id}` },
+    { name: 'shop ar', path: `/ar/shop/${first.userId}` },
+    { name: 'login fr', path: '/fr/login' },
+  ];
+}
+
+async function load(browser: Browser, url: string): Promise<Sample> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 562.5,
+    downloadThroughput: (1474.56 * 1024) / 8,
+    uploadThroughput: (675 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  // Before any script of the page: record LCP candidates and the moment the header's
+  // theme toggle (on every page) gets React's props, i.e. hydration has reached it.
+  await page.addInitScript(() => {
+    const w = window as unknown as { lcp: number; hydratedAt: number };
+    w.lcp = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.lcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    const poll = () => {
+      const toggle = document.querySelector('[data-testid="theme-toggle"]');
+      if (toggle && Object.keys(toggle).some((key) => key.startsWith('__reactProps$'))) w.hydratedAt = performance.now();
+      else setTimeout(poll, 20);
+    };
+    poll();
+  });
+  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+  await page.waitForFunction(() => (window as unknown as { hydratedAt?: number }).hydratedAt !== undefined, null, { timeout: 120_000 });
+  const sample = await page.evaluate(() => {
+    const w = window as unknown as { lcp: number; hydratedAt: number };
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
+    return { fcp, lcp: w.lcp, hydrated: w.hydratedAt };
+  });
+  await context.close();
+  return sample;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+console.log('==> Building into .cache/build-bench-pages');
+const build = spawnSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['react-router', 'build'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, BUILD_DIR: buildDir },
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+console.log('==> Starting both servers on fresh demo catalogues');
+for (const variant of VARIANTS) startServer(variant.port, variant.paintBeforeHydration);
+await Promise.all(VARIANTS.map((v) => waitFor(`http://localhost:${v.port}/api/v1/health`, 120_000)));
+const pages = await Promise.all(VARIANTS.map((v) => pagesOf(`http://localhost:${v.port}`)));
+
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+const rows: string[] = [];
+console.log(`==> ${RUNS} cold loads of each page on each server, alternating`);
+for (let p = 0; p < pages[0]!.length; p++) {
+  const samples: Sample[][] = VARIANTS.map(() => []);
+  for (let run = 0; run < RUNS; run++) {
+    for (let v = 0; v < VARIANTS.length; v++) {
+      const origin = `http://localhost:${VARIANTS[v]!.port}`;
+      samples[v]!.push(await load(browser, `${origin}${pages[v]![p]!.path}`));
+    }
+  }
+  const [first, asIs] = samples.map((s) => ({
+    fcp: median(s.map((x) => x.fcp)),
+    lcp: median(s.map((x) => x.lcp)),
+    hydrated: median(s.map((x) => x.hydrated)),
+  }));
+  const ratio = (a: number, b: number) => (a / b).toFixed(2);
+  const row = `| ${pages[0]![p]!.name} | ${seconds(first!.fcp)} / ${seconds(asIs!.fcp)} (${ratio(first!.fcp, asIs!.fcp)}) | ${seconds(first!.lcp)} / ${seconds(asIs!.lcp)} (${ratio(first!.lcp, asIs!.lcp)}) | ${seconds(first!.hydrated)} / ${seconds(asIs!.hydrated)} (${ratio(first!.hydrated, asIs!.hydrated)}) |`;
+  console.log(row);
+  rows.push(row);
+}
+await browser.close();
+
+const table = [
+  '| Page | First Contentful Paint | Largest Contentful Paint | Hydrated |',
+  '|---|---|---|---|',
+  ...rows,
+].join('\n');
+console.log(`\nEach cell: painting first / React Router as is (ratio), medians of ${RUNS} cold loads.\n\n${table}`);
+
+if (args['write-docs']) {
+  const file = path.join(root, 'docs', 'performance.md');
+  const doc = readFileSync(file, 'utf8');
+  const start = doc.indexOf(DOC_START);
+  const end = doc.indexOf(DOC_END);
+  if (start < 0 || end < 0) throw new Error(`docs/performance.md has no ${DOC_START} … ${DOC_END} block`);
+  const block = [
+    DOC_START,
+    `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:pages -- --runs ${RUNS}\`. Each cell: painting first / React Router as is (ratio), medians of ${RUNS} cold loads.`,
+    '',
+    table,
+    DOC_END,
+  ].join('\n');
+  writeFileSync(file, doc.slice(0, start) + block + doc.slice(end + DOC_END.length));
+}
+process.exit(0);
