@@ -112,6 +112,8 @@ test('assets are precompressed, immutable and fonts swap', async ({ page }) => {
 
 test('the log-in form fetches its validation on first focus and still checks in the browser', async ({ page }) => {
   await load(page, '/fr/login');
+  // Before hydration the form is plain HTML and posts to the action, which checks it there.
+  await hydrated(page);
   const afterFocus: string[] = [];
   page.on('request', (request) => afterFocus.push(request.url()));
   await page.getByLabel('E-mail').focus();
