@@ -4,6 +4,7 @@
 // cross-site posts. Headers on API, uploads and 404s: tests/integration/security-headers.test.ts.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { hydrated } from './hydrated.ts';
 
 const DEMO = { email: 'demo@ecosouk.dz', password: 'Demo2025' };
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -29,14 +30,6 @@ async function recordPolicyProblems(page: Page): Promise<string[]> {
   });
   page.on('pageerror', (error) => problems.push(`exception: ${error.message}`));
   return problems;
-}
-
-/** Resolves once React has hydrated the header (its toggle has React's props). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const toggle = document.querySelector('[data-testid="theme-toggle"]');
-    return toggle !== null && Object.keys(toggle).some((key) => key.startsWith('__reactProps$'));
-  });
 }
 
 function nonceOf(csp: string | undefined): string {
