@@ -6,13 +6,14 @@
 // run the same build, one painting before hydration (the default) and one with
 // PAINT_BEFORE_HYDRATION=false, and their loads alternate so both see the same machine.
 // Lighthouse's scores come from a model; this measures what the browser does.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium.ts';
+import { buildInto, startDemoServer, waitFor } from '../tooling/demo-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -38,43 +39,6 @@ const servers: ChildProcess[] = [];
 process.on('exit', () => {
   for (const server of servers) if (server.exitCode === null) server.kill('SIGTERM');
 });
-
-async function waitFor(url: string, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
-function startServer(port: number, paintBeforeHydration: string) {
-  const dataDir = path.join(root, '.cache', `bench-pages-${port}`);
-  rmSync(dataDir, { recursive: true, force: true });
-  const server = spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BUILD_DIR: buildDir,
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      PAINT_BEFORE_HYDRATION: paintBeforeHydration,
-    },
-  });
-  servers.push(server);
-}
 
 /** The pages to load, on one server (each has its own demo catalogue, so its own ids). */
 async function pagesOf(origin: string) {
@@ -135,15 +99,13 @@ const median = (values: number[]) => {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 console.log('==> Building into .cache/build-bench-pages');
-const build = spawnSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['react-router', 'build'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, BUILD_DIR: buildDir },
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
+if (!buildInto(buildDir)) process.exit(1);
 
 console.log('==> Starting both servers on fresh demo catalogues');
-for (const variant of VARIANTS) startServer(variant.port, variant.paintBeforeHydration);
+for (const variant of VARIANTS) {
+  const dataDir = path.join(root, '.cache', `bench-pages-${variant.port}`);
+  servers.push(startDemoServer({ port: variant.port, buildDir, dataDir, env: { PAINT_BEFORE_HYDRATION: variant.paintBeforeHydration } }));
+}
 await Promise.all(VARIANTS.map((v) => waitFor(`http://localhost:${v.port}/api/v1/health`, 120_000)));
 const pages = await Promise.all(VARIANTS.map((v) => pagesOf(`http://localhost:${v.port}`)));
 

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chromiumPath } from '../e2e/chromium.ts';
+import { buildInto, startDemoServer, waitFor } from '../tooling/demo-server.ts';
 import { LIGHTHOUSE_TARGETS as TARGETS, PRODUCT_JS_BUDGET } from '../tooling/web-budget.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,20 +48,6 @@ const dataDir = path.join(root, '.cache', `audit-data-${port}`);
 
 function step(text: string) {
   console.log(`\n==> ${text}`);
-}
-
-async function waitFor(url: string, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
 function stop(child: ChildProcess | undefined) {
@@ -194,36 +181,13 @@ process.on('exit', () => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 
 step(`Building into ${path.relative(root, buildDir)}`);
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-const build = spawnSync(npx, ['react-router', 'build'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, BUILD_DIR: buildDir },
-});
-if (build.status !== 0) {
+if (!buildInto(buildDir)) {
   console.error('The build failed; see the messages above.');
   process.exit(1);
 }
 
 step(`Starting the server on ${origin} with a fresh demo catalogue`);
-rmSync(dataDir, { recursive: true, force: true });
-server = spawn(process.execPath, ['server/main.ts'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    BUILD_DIR: buildDir,
-    DATA_DIR: dataDir,
-    PUBLIC_URL: origin,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-  },
-});
+server = startDemoServer({ port, buildDir, dataDir });
 await waitFor(`${origin}/api/v1/health`, 120_000);
 
 step('Starting Chromium');
