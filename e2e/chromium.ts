@@ -2,9 +2,11 @@
 // system one when there is one, else the one the npm package @sparticuz/chromium ships,
 // which `findChromium()` unpacks into the temporary folder on first use.
 // E2E_NO_SYSTEM_CHROMIUM=1 ignores the system one (how a machine without it is tested).
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -40,16 +42,34 @@ export function chromiumPath(): string {
 
 /** Like chromiumPath(), but unpacks the npm package's Chromium (~7 s, once) when there is no other. */
 export async function findChromium(): Promise<string> {
+  let executable: string;
   try {
-    return chromiumPath();
+    executable = chromiumPath();
   } catch {
-    let sparticuz;
-    try {
-      sparticuz = (await import('@sparticuz/chromium')).default;
-    } catch {
-      throw new Error(MISSING);
-    }
     console.log(`No system Chromium: unpacking the one of @sparticuz/chromium into ${os.tmpdir()}`);
-    return sparticuz.executablePath();
+    executable = await (await npmChromium()).default.executablePath();
   }
+  if (executable === UNPACKED && !starts(executable)) {
+    // A machine that never had a browser may lack NSS and expat, the only libraries this build
+    // needs besides libc. The package carries them (for Amazon Linux); they serve here too, through
+    // LD_LIBRARY_PATH, which the browser inherits from this process.
+    const { inflate, setupLambdaEnvironment } = await npmChromium();
+    const bin = path.join(path.dirname(fileURLToPath(import.meta.resolve('@sparticuz/chromium'))), '..', 'bin');
+    await inflate(path.join(bin, 'al2023.tar.br'));
+    setupLambdaEnvironment(path.join(os.tmpdir(), 'al2023', 'lib'));
+    if (!starts(executable)) throw new Error(`${executable} does not start here. ${MISSING}`);
+  }
+  return executable;
+}
+
+async function npmChromium() {
+  try {
+    return await import('@sparticuz/chromium');
+  } catch {
+    throw new Error(MISSING);
+  }
+}
+
+function starts(executable: string): boolean {
+  return spawnSync(executable, ['--version'], { stdio: 'ignore' }).status === 0;
 }
