@@ -1,7 +1,7 @@
 // Fixed-window counters per key. In memory for one instance; the same interface
 // is implemented on Redis when REDIS_URL is set, so limits hold across instances.
 import type { Logger } from 'pino';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '#errors';
 import type { SharedRedis } from './redis.ts';
 
 export interface RateLimitRule {

@@ -3,7 +3,7 @@
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { images, type Image } from '../../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '#errors';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { MAX_INPUT_PIXELS, sniffImage } from './image-pipeline.ts';
 import { storeListingPhoto } from './photo-store.ts';

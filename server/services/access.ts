@@ -1,0 +1,43 @@
+// Who is calling, and the checks both doors make on it: signed in, verified, owner.
+// The API turns the errors into 401/403 bodies; the pages into a redirect to log-in
+// (app/lib/session.server.ts) or a form error.
+import { AppError } from '#errors';
+import type { User } from '../../db/schema.ts';
+
+export interface Session {
+  /** The cookie's token (only its hash is stored). */
+  token: string;
+  user: User;
+}
+
+/** One request's caller, built once per request by server/http/caller.ts for either door. */
+export interface Caller {
+  ip: string;
+  userAgent: string | undefined;
+  session: Session | null;
+}
+
+/** A caller with no session (scripts, tests, background work). */
+export function anonymous(ip: string, userAgent?: string): Caller {
+  return { ip, userAgent, session: null };
+}
+
+export function requireSignedIn(actor: User | null | undefined): User {
+  if (!actor) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
+  return actor;
+}
+
+export function requireVerified(user: User): User {
+  if (!user.isVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'Verify your e-mail address to publish listings');
+  return user;
+}
+
+/** Only the owner of `ownerId`'s data may change it. */
+export function requireOwner(actor: User, ownerId: string, message: string): void {
+  if (actor.id !== ownerId) throw new AppError('FORBIDDEN', message);
+}
+
+/** The signed-in user behind a caller, if any. */
+export function actorOf(caller: Caller): User | null {
+  return caller.session?.user ?? null;
+}
