@@ -48,15 +48,12 @@ const notFound = () => data(null, { status: 404 });
 
 /** The seller's own listing, or a 404 (missing, someone else's, or a malformed id). */
 async function ownListing(services: Services, user: User, id: string): Promise<ApiProduct> {
-  let product: ApiProduct;
   try {
-    product = await services.listings.read(user, id, { countView: false });
+    return await services.listings.ownListing(user, id);
   } catch (error) {
     if (isAppError(error) && (error.code === 'NOT_FOUND' || error.code === 'FORBIDDEN')) throw notFound();
     throw error;
   }
-  if (product.userId !== user.id) throw notFound();
-  return product;
 }
 
 /** The form's starting values for a listing. Translations equal to the main text are

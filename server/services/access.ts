@@ -32,8 +32,8 @@ export function requireVerified(user: User): User {
   return user;
 }
 
-/** Only the owner of `ownerId`'s data may change it. */
-export function requireOwner(actor: User, ownerId: string, message: string): void {
+/** What belongs to the user `ownerId` (their profile, listings, uploads) is theirs alone to change. */
+export function requireOwner(actor: Pick<User, 'id'>, ownerId: string, message: string): void {
   if (actor.id !== ownerId) throw new AppError('FORBIDDEN', message);
 }
 

@@ -269,6 +269,11 @@ export function createListingService({ db, storage, uploads, limits, changed = (
       return serialize(row, true);
     },
 
+    /** The actor's own listing, contact included, for editing: 404 if missing, 403 if someone else's. */
+    async ownListing(actor: User | null, id: string): Promise<ApiProduct> {
+      return serialize(await findOwned(actor, id), true);
+    },
+
     /** A listing as `viewer` may see it: inactive ones only for their owner. Counts a view for others. */
     async read(viewer: User | null, id: string, options: { countView: boolean }): Promise<ApiProduct & { seller: PublicUser }> {
       if (!isId(id)) throw notFound();
