@@ -17,11 +17,6 @@ export interface Caller {
   session: Session | null;
 }
 
-/** A caller with no session (scripts, tests, background work). */
-export function anonymous(ip: string, userAgent?: string): Caller {
-  return { ip, userAgent, session: null };
-}
-
 export function requireSignedIn(actor: User | null | undefined): User {
   if (!actor) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
   return actor;
