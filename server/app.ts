@@ -15,13 +15,14 @@ import { productRoutes } from './api/products.ts';
 import { seoRoutes } from './api/seo.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { cspNonceFor, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerNotFoundLimit } from './plugins/not-found-limit.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerPageCaching } from './plugins/page-caching.ts';
-import type { Services } from './services/index.ts';
+import { requestFactsOf } from './http/caller.ts';
 import { createLoadContext } from './http/load-context.ts';
+import type { Services } from './services/index.ts';
 
 export interface BuildAppOptions {
   services: Services;
@@ -115,7 +116,8 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
             staticOptions: { preCompressed: true },
           }),
       mode: pages.mode === 'dev' ? 'development' : 'production',
-      getLoadContext: (request) => createLoadContext(services, request),
+      getLoadContext: (request) =>
+        createLoadContext(services, { ...requestFactsOf(request), requestId: String(request.id), nonce: cspNonceFor(request) }),
     });
   }
 

@@ -1,19 +1,20 @@
-// The React Router load context of one page request: the services and the caller (its
-// session looked up here, once; the root loader and the route loaders read it from here).
-import type { FastifyRequest } from 'fastify';
+// The context every page loader and action receives (`#app-context`), built once per
+// request: the services and the caller, whose session is looked up here, once (the root
+// loader and the route loaders read it from the context). Fastify's getLoadContext calls
+// this, and so do the in-process page tests, so both hand the routes exactly the same thing.
 import { RouterContextProvider } from 'react-router';
 import { appContext } from '#app-context';
-import { cspNonceFor } from '../plugins/security-headers.ts';
 import type { Services } from '../services/index.ts';
-import { callerOfRequest } from './caller.ts';
+import { callerOf, type RequestFacts } from './caller.ts';
 
-export async function createLoadContext(services: Services, request: FastifyRequest): Promise<RouterContextProvider> {
+export interface PageRequestFacts extends RequestFacts {
+  requestId: string;
+  /** This response's Content-Security-Policy nonce. */
+  nonce: string;
+}
+
+export async function createLoadContext(services: Services, facts: PageRequestFacts): Promise<RouterContextProvider> {
   const context = new RouterContextProvider();
-  context.set(appContext, {
-    services,
-    requestId: String(request.id),
-    caller: await callerOfRequest(services, request),
-    nonce: cspNonceFor(request),
-  });
+  context.set(appContext, { services, requestId: facts.requestId, nonce: facts.nonce, caller: await callerOf(services, facts) });
   return context;
 }
