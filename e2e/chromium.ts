@@ -54,7 +54,7 @@ export async function findChromium(): Promise<string> {
     // needs besides libc. The package carries them (for Amazon Linux); they serve here too, through
     // LD_LIBRARY_PATH, which the browser inherits from this process.
     const { inflate, setupLambdaEnvironment } = await npmChromium();
-    const bin = path.join(path.dirname(fileURLToPath(import.meta.resolve('@sparticuz/chromium'))), '..', 'bin');
+    const bin = path.join(path.dirname(fileURLToPath(import.meta.resolve(NPM_CHROMIUM))), '..', 'bin');
     await inflate(path.join(bin, 'al2023.tar.br'));
     setupLambdaEnvironment(path.join(os.tmpdir(), 'al2023', 'lib'));
     if (!starts(executable)) throw new Error(`${executable} does not start here. ${MISSING}`);
@@ -62,9 +62,18 @@ export async function findChromium(): Promise<string> {
   return executable;
 }
 
-async function npmChromium() {
+// The little of @sparticuz/chromium used here, typed by hand and imported by a name in a variable:
+// checkouts whose node_modules predate the package still type-check, and only the fallback needs it.
+interface NpmChromium {
+  default: { executablePath(): Promise<string> };
+  inflate(file: string): Promise<string>;
+  setupLambdaEnvironment(libraryDir: string): void;
+}
+const NPM_CHROMIUM = '@sparticuz/chromium';
+
+async function npmChromium(): Promise<NpmChromium> {
   try {
-    return await import('@sparticuz/chromium');
+    return (await import(NPM_CHROMIUM)) as NpmChromium;
   } catch {
     throw new Error(MISSING);
   }
