@@ -32,14 +32,6 @@ export async function requireUser(request: Request, context: Readonly<RouterCont
   return user;
 }
 
-/** Only paths on this site: no scheme, no `//host`, no backslash tricks. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.includes('\\') || /[\r\n]/.test(to)) {
-    return fallback;
-  }
-  return to;
-}
-
 export function sessionCookie(token: string, expires: Date, secure: boolean): string {
   return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Expires=${expires.toUTCString()}${secure ? '; Secure' : ''}`;
 }

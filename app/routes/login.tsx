@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
+import { safeRedirect } from '../../common/safe-redirect.ts';
 import { loginSchema } from '../../common/schemas/user.ts';
 import { Alert } from '../components/form/alert.tsx';
 import { AuthCard } from '../components/form/auth-card.tsx';
@@ -12,7 +13,7 @@ import { seoContext, translatorFor } from '../lib/meta.ts';
 import { seoMeta } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
-import { clientIp, currentUser, safeRedirect, servicesOf, sessionCookie } from '../lib/session.server.ts';
+import { clientIp, currentUser, servicesOf, sessionCookie } from '../lib/session.server.ts';
 import { formErrorKey, useFormErrors } from '../lib/use-form-errors.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (await currentUser(request, context)) {
     const to = new URL(request.url).searchParams.get('redirectTo');
-    throw redirect(safeRedirect(to, `/${params.lang}/dashboard`));
+    throw redirect(safeRedirect(to, `/${params.lang}/dashboard`, servicesOf(context).config.publicUrl));
   }
   return null;
 }
@@ -38,7 +39,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     await services.limits.check('login', `${clientIp(context)}:${parsed.data.email}`);
     const { token, expiresAt } = await services.users.login(parsed.data.email, parsed.data.password, request.headers.get('user-agent') ?? undefined);
-    return redirect(safeRedirect(form.get('redirectTo'), `/${params.lang}/dashboard`), {
+    return redirect(safeRedirect(form.get('redirectTo'), `/${params.lang}/dashboard`, services.config.publicUrl), {
       headers: { 'Set-Cookie': sessionCookie(token, expiresAt, services.config.secureCookies) },
     });
   } catch (error) {
