@@ -8,7 +8,7 @@ import type { Services } from '../server/services/index.ts';
 export interface AppContext {
   services: Services;
   requestId: string;
-  /** The caller's address as Fastify sees it (for rate limits). */
+  /** The caller's address as rate limits count it: IPv4 as is, IPv6 by its /64 (server/services/client-address.ts). */
   clientIp: string;
   /** This response's Content-Security-Policy nonce (server/plugins/security-headers.ts). */
   nonce: string;

@@ -14,6 +14,7 @@ import { toApiImage } from '../services/products.ts';
 import { SHOP_DEFAULT_LIMIT, SHOP_MAX_LIMIT } from '../services/listings.ts';
 import { toPublicUser } from '../services/user-views.ts';
 import { idParams, messageData, productSchema, productWithSellerSchema, publicUserSchema, uploadedImageSchema } from './schemas.ts';
+import { rateLimitAddress } from '../services/client-address.ts';
 
 const e = errorBody;
 
@@ -160,7 +161,7 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await limits.check('phoneReveal', request.ip);
+        await limits.check('phoneReveal', rateLimitAddress(request.ip));
         reply.header('cache-control', 'no-store');
         return { success: true as const, data: { contact: await listings.revealContact(request.params.id) } };
       },

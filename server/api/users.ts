@@ -21,6 +21,7 @@ import { SESSION_COOKIE } from '../services/sessions.ts';
 import { USERS_PAGE_SIZE } from '../services/users.ts';
 import { toPublicUser, toSelfUser } from '../services/user-views.ts';
 import { idParams, messageData, publicUserSchema, selfUserSchema } from './schemas.ts';
+import { rateLimitAddress } from '../services/client-address.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 413: errorBody, 415: errorBody, 429: errorBody };
 const pick = <K extends keyof typeof errors>(...codes: K[]) => Object.fromEntries(codes.map((c) => [c, errors[c]])) as Pick<typeof errors, K>;
@@ -34,7 +35,7 @@ export function userRoutes(services: Services): FastifyPluginAsyncZod {
       '/users/signup',
       { schema: { tags: ['users'], summary: 'Create an account; sends the verification e-mail', body: signupSchema, response: { 201: okBody(selfUserSchema), ...pick(400, 409, 429) } } },
       async (request, reply) => {
-        await limits.check('signup', request.ip);
+        await limits.check('signup', rateLimitAddress(request.ip));
         const { user } = await users.signup(request.body);
         return reply.status(201).send({ success: true, data: toSelfUser(user) });
       },
@@ -44,7 +45,7 @@ export function userRoutes(services: Services): FastifyPluginAsyncZod {
       '/users/login',
       { schema: { tags: ['users'], summary: 'Log in; sets the session cookie', body: loginSchema, response: { 200: okBody(selfUserSchema), ...pick(400, 401, 429) } } },
       async (request, reply) => {
-        await limits.check('login', `${request.ip}:${request.body.email}`);
+        await limits.check('login', `${rateLimitAddress(request.ip)}:${request.body.email}`);
         const { user, token, expiresAt } = await users.login(request.body.email, request.body.password, request.headers['user-agent']);
         setSessionCookie(reply, config.secureCookies, token, expiresAt);
         return { success: true as const, data: toSelfUser(user) };
@@ -134,7 +135,7 @@ export function userRoutes(services: Services): FastifyPluginAsyncZod {
         schema: { tags: ['users'], summary: 'E-mail a password reset link (same answer for unknown addresses)', body: forgotPasswordSchema, response: { 200: okBody(messageData), ...pick(400, 429) } },
       },
       async (request) => {
-        await limits.check('forgotPassword', request.ip);
+        await limits.check('forgotPassword', rateLimitAddress(request.ip));
         await users.forgotPassword(request.body.email, request.body.lang ?? 'ar');
         return { success: true as const, data: { message: 'If an account exists for this address, a reset link has been sent' } };
       },
@@ -188,7 +189,7 @@ export function userRoutes(services: Services): FastifyPluginAsyncZod {
       '/users/contact',
       { schema: { tags: ['users'], summary: 'Send a message to the EcoSouk team', body: contactSchema, response: { 201: okBody(messageData), ...pick(400, 429) } } },
       async (request, reply) => {
-        await limits.check('contact', request.ip);
+        await limits.check('contact', rateLimitAddress(request.ip));
         await users.contact(request.body, request.user?.id);
         return reply.status(201).send({ success: true, data: { message: 'Message sent successfully' } });
       },
