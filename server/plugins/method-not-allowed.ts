@@ -22,14 +22,9 @@ interface ApiRoute {
   methods: Set<string>;
 }
 
-/**
- * Fastify's route syntax as used here: `:param` segments and a trailing `*`. A trailing slash
- * is optional: plugins registered under a prefix (the API documentation) get both forms, and
- * onRoute does not report each.
- */
+/** Fastify's route syntax as used here: `:param` segments and a trailing `*`. */
 function routePattern(url: string): RegExp {
   const body = url
-    .replace(/\/+$/, '')
     .split('/')
     .map((segment) => {
       if (segment.startsWith(':')) return '[^/]+';
@@ -37,7 +32,7 @@ function routePattern(url: string): RegExp {
       return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     })
     .join('/');
-  return new RegExp(`^${body}/?$`);
+  return new RegExp(`^${body}$`);
 }
 
 function allowHeader(methods: Iterable<string>): string {
@@ -71,7 +66,10 @@ export function registerMethodNotAllowed(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request, reply) => {
     const { method, url } = request;
+    const matched = request.routeOptions.url;
     if (isApiPath(url)) {
+      // The router found a route of its own for this method and path: nothing to decide.
+      if (matched !== undefined && matched !== '/api/*' && method !== 'OPTIONS') return;
       const allowed = allowedOnApi(pathOf(url));
       // An unknown path: a 404 for the methods the API uses (OPTIONS included), a 405 for the others.
       if (allowed.size === 0 && apiMethods.has(method)) return;
