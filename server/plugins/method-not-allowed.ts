@@ -7,7 +7,9 @@
 // registered, so `PATCH /api/v1/users/me` answers 405 `Allow: DELETE, GET, HEAD, PUT`, and a
 // method the API implements nowhere (TRACE, PROPFIND, SEARCH…) answers 405 on any API path.
 // An unknown API path with a method the API does use stays a 404.
-// OPTIONS is answered (204 and Allow) where the path exists; nothing here is cross-origin.
+// OPTIONS on a page answers 204 with Allow; the API answers every call in its envelope, so
+// there OPTIONS is one more method its routes do not take (405 with Allow; nothing here is
+// cross-origin, so no preflight ever asks).
 //
 // Two kinds never reach a route: CONNECT (Node hands it to a `connect` listener, and without
 // one drops the connection) and methods Node's parser does not know at all (`FOO`), which
@@ -42,7 +44,7 @@ function allowHeader(methods: Iterable<string>): string {
 export function registerMethodNotAllowed(app: FastifyInstance) {
   const apiRoutes = new Map<string, ApiRoute>();
   /** Every method some API route implements. */
-  const apiMethods = new Set<string>(['OPTIONS']);
+  const apiMethods = new Set<string>();
 
   app.addHook('onRoute', (route) => {
     // The catch-all JSON 404 under /api answers every method; it decides nothing here.
@@ -52,7 +54,10 @@ export function registerMethodNotAllowed(app: FastifyInstance) {
     for (const method of methods) {
       entry.methods.add(method);
       apiMethods.add(method);
-      if (method === 'GET') entry.methods.add('HEAD');
+      if (method === 'GET') {
+        entry.methods.add('HEAD');
+        apiMethods.add('HEAD');
+      }
     }
     apiRoutes.set(route.url, entry);
   });
@@ -60,7 +65,6 @@ export function registerMethodNotAllowed(app: FastifyInstance) {
   const allowedOnApi = (path: string): Set<string> => {
     const allowed = new Set<string>();
     for (const { pattern, methods } of apiRoutes.values()) if (pattern.test(path)) for (const m of methods) allowed.add(m);
-    if (allowed.size > 0) allowed.add('OPTIONS');
     return allowed;
   };
 
@@ -69,13 +73,12 @@ export function registerMethodNotAllowed(app: FastifyInstance) {
     const matched = request.routeOptions.url;
     if (isApiPath(url)) {
       // The router found a route of its own for this method and path: nothing to decide.
-      if (matched !== undefined && matched !== '/api/*' && method !== 'OPTIONS') return;
+      if (matched !== undefined && matched !== '/api/*') return;
       const allowed = allowedOnApi(pathOf(url));
       // An unknown path: a 404 for the methods the API uses (OPTIONS included), a 405 for the others.
-      if (allowed.size === 0 && apiMethods.has(method)) return;
-      const allow = allowHeader(allowed.size > 0 ? allowed : apiMethods);
-      if (method === 'OPTIONS') return reply.code(204).header('allow', allow).header('cache-control', 'no-store').send();
+      if (allowed.size === 0 && (apiMethods.has(method) || method === 'OPTIONS')) return;
       if (allowed.has(method)) return;
+      const allow = allowHeader(allowed.size > 0 ? allowed : apiMethods);
       reply.header('allow', allow);
       return refuse(reply, url, 'METHOD_NOT_ALLOWED', 'methodNotAllowed', 'Method not allowed');
     }

@@ -70,7 +70,7 @@ describe('methods a resource does not implement (API)', () => {
     for (const method of ['PATCH', 'POST', 'TRACE', 'PROPFIND', 'SEARCH', 'QUERY'] as const) {
       const res = await ctx.app.inject({ method, url: `${API}/users/me`, headers: { 'content-type': 'application/json' }, payload: method === 'TRACE' ? undefined : '{}' });
       expect(res.statusCode, method).toBe(405);
-      expect(res.headers.allow, method).toBe('DELETE, GET, HEAD, OPTIONS, PUT');
+      expect(res.headers.allow, method).toBe('DELETE, GET, HEAD, PUT');
       expect(res.json(), method).toEqual({ success: false, code: 'METHOD_NOT_ALLOWED', message: 'Method not allowed' });
     }
     const upload = await ctx.app.inject({ method: 'GET', url: `${API}/products/upload` });
@@ -78,13 +78,14 @@ describe('methods a resource does not implement (API)', () => {
     expect(upload.statusCode).not.toBe(405);
     const status = await ctx.app.inject({ method: 'GET', url: `${API}/products/status/abc` });
     expect(status.statusCode).toBe(405);
-    expect(status.headers.allow).toBe('OPTIONS, PATCH');
+    expect(status.headers.allow).toBe('PATCH');
   });
 
-  it('answers OPTIONS with 204 and Allow; an unknown path stays a 404 for the methods the API uses', async () => {
+  it('answers OPTIONS with 405 and Allow in the envelope; an unknown path stays a 404 for the methods the API uses', async () => {
     const options = await ctx.app.inject({ method: 'OPTIONS', url: `${API}/products/abc` });
-    expect(options.statusCode).toBe(204);
-    expect(options.headers.allow).toBe('DELETE, GET, HEAD, OPTIONS, PUT');
+    expect(options.statusCode).toBe(405);
+    expect(options.headers.allow).toBe('DELETE, GET, HEAD, PUT');
+    expect(options.json().code).toBe('METHOD_NOT_ALLOWED');
     for (const method of ['GET', 'PATCH', 'DELETE', 'OPTIONS'] as const) {
       const res = await ctx.app.inject({ method, url: `${API}/nothing-here` });
       expect(res.statusCode, method).toBe(404);
