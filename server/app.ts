@@ -8,9 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import { appContext } from '#app-context';
 import { systemRoutes } from './api/system.ts';
 import { userRoutes } from './api/users.ts';
 import { productRoutes } from './api/products.ts';
@@ -22,8 +20,9 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerNotFoundLimit } from './plugins/not-found-limit.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerPageCaching } from './plugins/page-caching.ts';
+import { requestFactsOf } from './http/caller.ts';
+import { createLoadContext } from './http/load-context.ts';
 import type { Services } from './services/index.ts';
-import { rateLimitAddress } from './services/client-address.ts';
 import { logSerializers } from './services/redact.ts';
 import { registerServerLimits, serverOptions } from './http/server-options.ts';
 import { registerMethodNotAllowed } from './plugins/method-not-allowed.ts';
@@ -133,11 +132,8 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
             staticOptions: { preCompressed: true },
           }),
       mode: pages.mode === 'dev' ? 'development' : 'production',
-      getLoadContext(request) {
-        const context = new RouterContextProvider();
-        context.set(appContext, { services, requestId: String(request.id), clientIp: rateLimitAddress(request.ip), nonce: cspNonceFor(request) });
-        return context;
-      },
+      getLoadContext: (request) =>
+        createLoadContext(services, { ...requestFactsOf(request), requestId: String(request.id), nonce: cspNonceFor(request) }),
     });
   }
 

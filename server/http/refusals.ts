@@ -4,7 +4,7 @@
 import type { FastifyReply } from 'fastify';
 import { DEFAULT_LANG, isLang } from '../../common/languages.ts';
 import { VALIDATION_MESSAGES, type ValidationKey } from '../../common/schemas/messages.ts';
-import { ERROR_STATUS, type ErrorCode } from './errors.ts';
+import { ERROR_STATUS, type ErrorCode } from '#errors';
 
 export function pathOf(url: string): string {
   return url.split('?', 1)[0] ?? '';

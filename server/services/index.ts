@@ -5,13 +5,13 @@ import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createListingService } from './listings.ts';
-import { createProductService } from './products.ts';
 import { createUploadService } from './uploads.ts';
 import { createSearchService } from './search.ts';
 import {
   createLimits,
   createMemoryRateLimiter,
   createRedisRateLimiter,
+  type Clock,
   type RateLimiter,
   type RateLimitName,
   type RateLimitRule,
@@ -28,6 +28,8 @@ export interface ServiceDeps {
   mailer?: Mailer;
   rateLimiter?: RateLimiter;
   rateLimits?: Partial<Record<RateLimitName, RateLimitRule>>;
+  /** The rate limits' clock (default Date.now); tests move it forward instead of waiting. */
+  now?: Clock;
   /** Prefix of every Redis key and channel (default `ecosouk:`); lets several deployments or test runs share a Redis. */
   redisNamespace?: string;
 }
@@ -35,10 +37,9 @@ export interface ServiceDeps {
 export function createServices({ config, database, storage, ...deps }: ServiceDeps) {
   const log = deps.log ?? pino({ level: config.logLevel });
   const mailer = deps.mailer ?? createMailer(config, log);
-  const sessions = createSessionService(database.db);
+  const sessions = createSessionService(database.db, { secureCookies: config.secureCookies });
   const uploads = createUploadService(database.db, storage);
-  const products = createProductService(database.db);
-  const search = createSearchService(database.db, products);
+  const search = createSearchService(database.db);
   // Not awaited: the app starts (and serves, on local fallbacks) while Redis is still away.
   const redis = config.redisUrl ? createSharedRedis({ url: config.redisUrl, log, namespace: deps.redisNamespace }) : undefined;
   redis?.onListingsChanged(() => search.invalidate());
@@ -46,7 +47,9 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     search.invalidate();
     redis?.publishListingsChanged();
   };
-  const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log }) : createMemoryRateLimiter());
+  const now = deps.now ?? Date.now;
+  const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log, now }) : createMemoryRateLimiter({ now }));
+  const limits = createLimits(rateLimiter, deps.rateLimits);
   return {
     config,
     database,
@@ -54,11 +57,12 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     log,
     mailer,
     redis,
-    limits: createLimits(rateLimiter, deps.rateLimits),
+    limits,
     sessions,
     users: createUserService({
       db: database.db,
       sessions,
+      limits,
       mailer,
       storage,
       publicUrl: config.publicUrl,
@@ -66,10 +70,9 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
       log,
       listingsChanged,
     }),
-    products,
     search,
     uploads,
-    listings: createListingService(database.db, storage, uploads, listingsChanged),
+    listings: createListingService({ db: database.db, storage, uploads, limits, changed: listingsChanged }),
     /** Closes what the services opened themselves (Redis); the database belongs to the caller. */
     async close() {
       await redis?.close();

@@ -3,8 +3,9 @@
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { images, type Image } from '../../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '#errors';
 import type { FileStorage } from '../storage/file-storage.ts';
+import { requireOwner } from './access.ts';
 import { MAX_INPUT_PIXELS, sniffImage } from './image-pipeline.ts';
 import { storeListingPhoto } from './photo-store.ts';
 
@@ -17,14 +18,26 @@ export function fileKeysOf(image: Pick<Image, 'variants'>, storage: FileStorage)
 }
 
 export function createUploadService(db: AppDb, storage: FileStorage) {
-  async function removeImages(rows: Pick<Image, 'id' | 'variants'>[]) {
+  /** The rows only, in the caller's transaction; their files go with deleteFiles once it has committed. */
+  async function deleteRows(tx: AppDb, rows: Pick<Image, 'id'>[]) {
     if (rows.length === 0) return;
-    await db.delete(images).where(inArray(images.id, rows.map((r) => r.id)));
+    await tx.delete(images).where(inArray(images.id, rows.map((r) => r.id)));
+  }
+
+  async function deleteFiles(rows: Pick<Image, 'variants'>[]) {
+    if (rows.length === 0) return;
     await storage.delete(rows.flatMap((r) => fileKeysOf(r, storage)));
+  }
+
+  async function removeImages(rows: Pick<Image, 'id' | 'variants'>[]) {
+    await deleteRows(db, rows);
+    await deleteFiles(rows);
   }
 
   return {
     removeImages,
+    deleteRows,
+    deleteFiles,
 
     /** Checks what the bytes are (never the name), refuses bombs, stores WebP variants. */
     async store(userId: string, data: Buffer): Promise<Image> {
@@ -40,7 +53,7 @@ export function createUploadService(db: AppDb, storage: FileStorage) {
     async remove(userId: string, key: string): Promise<void> {
       const [row] = await db.select().from(images).where(eq(images.key, key)).limit(1);
       if (!row) throw new AppError('NOT_FOUND', 'Image not found');
-      if (row.userId !== userId) throw new AppError('FORBIDDEN', 'You can only delete your own uploads');
+      requireOwner({ id: userId }, row.userId, 'You can only delete your own uploads');
       await removeImages([row]);
     },
 

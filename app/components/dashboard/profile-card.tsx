@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { MAX_UPLOAD_BYTES } from '../../../common/constants.ts';
 import { formatDate } from '../../../common/format.ts';
-import type { SelfUser } from '../../../server/services/user-views.ts';
+import type { SelfUser } from '../../../common/user-views.ts';
 import { useLang } from '../../lib/root-data.ts';
 import { Avatar } from '../avatar.tsx';
 
