@@ -11,11 +11,11 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cook
 // Icons are a few hundred bytes each: together they are cheaper than one request apiece.
 const ICONS = /node_modules[\\/]lucide-react[\\/]/;
 // Our own small modules that most pages share (layout, helpers, cards): one request instead
-// of a dozen tiny ones. Forms, the dashboard and the Radix parts stay out: they would bring
-// zod or radix-ui to every page.
+// of a dozen tiny ones. Forms and the dashboard stay out: they would bring zod or radix-ui
+// (the dashboard's dialogs and menus) to every page.
 const SHARED_APP = (id: string) =>
   /[\\/](app|common)[\\/]/.test(id) &&
-  !/node_modules|[\\/]app[\\/]routes[\\/]|[\\/](dashboard|product-form|form|search)[\\/]|schemas|forms\.ts|use-form-errors|-radix|\.css/.test(id);
+  !/node_modules|[\\/]app[\\/]routes[\\/]|[\\/](dashboard|product-form|form|search)[\\/]|schemas|forms\.ts|use-form-errors|\.css/.test(id);
 
 export default defineConfig({
   plugins: [

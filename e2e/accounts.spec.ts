@@ -94,7 +94,7 @@ test('a new user signs up in Arabic, verifies, edits the profile, uploads an ava
   // Log out from the avatar menu.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'تسجيل الخروج' }).click();
+  await page.locator('#user-menu').getByRole('button', { name: 'تسجيل الخروج' }).click();
   await expect(page).toHaveURL(/\/ar$/);
   await expect(page.getByRole('link', { name: 'تسجيل الدخول' }).first()).toBeVisible();
   await page.goto('/ar/dashboard');
