@@ -3,7 +3,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_LISTINGS } from '../db/seed/demo-listings.ts';
 import type { Lang } from '../common/languages.ts';
-import { hydrated } from './hydrated.ts';
 
 /** Text as React writes it into HTML. */
 function escapeHtml(text: string) {
@@ -165,8 +164,6 @@ test.describe('mobile drawer', () => {
 
   test('holds the account links and the navigation, and closes on navigation', async ({ page }) => {
     await page.goto('/fr');
-    // Closing on a client-side navigation is React's.
-    await hydrated(page);
     await page.getByTestId('mobile-menu').click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();

@@ -106,7 +106,6 @@ test.describe('the pages under their Content-Security-Policy', () => {
     test('the drawer opens and locks the scroll without a violation', async ({ page }) => {
       const problems = await recordPolicyProblems(page);
       await page.goto('/fr');
-      await hydrated(page);
       await page.getByTestId('mobile-menu').click();
       await expect(page.getByRole('dialog')).toBeVisible();
       // The lock is the stylesheet's (a modal <dialog> is open): the page behind cannot scroll.
