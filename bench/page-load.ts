@@ -4,8 +4,11 @@
 // 4× slower), with a cold cache each time, and reports the medians of First Contentful
 // Paint, Largest Contentful Paint, the moment React has hydrated the page (when a person
 // can use every control) and the compressed JavaScript it fetched. `--write-docs` puts the
-// table in docs/performance.md. Lighthouse's scores come from a model; this measures what
-// the browser does.
+// table in docs/performance.md. `--baseline <dir>` also builds and serves another checkout
+// of the repository (say `git worktree add ../base main`, with its node_modules) and
+// alternates the loads between the two, so both see the same machine; each cell then reads
+// "this / baseline (ratio)". Lighthouse's scores come from a model; this measures what the
+// browser does.
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,15 +20,17 @@ import { buildInto, startDemoServer, waitFor } from '../tooling/demo-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, 'write-docs': { type: 'boolean', default: false } },
+  options: { runs: { type: 'string', default: '5' }, 'write-docs': { type: 'boolean', default: false }, baseline: { type: 'string' } },
 });
 const RUNS = Math.max(1, Number(args.runs) || 5);
-const buildDir = path.join(root, '.cache', 'build-bench-pages');
 const DOC_START = '<!-- bench:pages:start -->';
 const DOC_END = '<!-- bench:pages:end -->';
 
-const PORT = 3181;
-const ORIGIN = `http://localhost:${PORT}`;
+const baseline = args.baseline ? path.resolve(args.baseline) : undefined;
+const SERVERS = [
+  { name: 'this checkout', port: 3181, checkout: root },
+  ...(baseline ? [{ name: 'baseline', port: 3182, checkout: baseline }] : []),
+].map((s) => ({ ...s, origin: `http://localhost:${s.port}`, buildDir: path.join(s.checkout, '.cache', 'build-bench-pages') }));
 
 interface Sample {
   fcp: number;
@@ -35,9 +40,9 @@ interface Sample {
   js: number;
 }
 
-let server: ChildProcess | undefined;
+const servers: ChildProcess[] = [];
 process.on('exit', () => {
-  if (server?.exitCode === null) server.kill('SIGTERM');
+  for (const server of servers) if (server.exitCode === null) server.kill('SIGTERM');
 });
 
 /** The pages to load (the demo catalogue's ids are random). */
@@ -108,29 +113,40 @@ const median = (values: number[]) => {
 };
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-console.log('==> Building into .cache/build-bench-pages');
-if (!buildInto(buildDir)) process.exit(1);
+for (const server of SERVERS) {
+  console.log(`==> Building ${server.name} into ${server.buildDir}`);
+  if (!buildInto(server.buildDir, server.checkout)) process.exit(1);
+}
 
-console.log('==> Starting the server on a fresh demo catalogue');
-server = startDemoServer({ port: PORT, buildDir, dataDir: path.join(root, '.cache', `bench-pages-${PORT}`) });
-await waitFor(`${ORIGIN}/api/v1/health`, 120_000);
-const pages = await pagesOf(ORIGIN);
+console.log('==> Starting the servers on fresh demo catalogues');
+for (const server of SERVERS) {
+  servers.push(startDemoServer({ port: server.port, buildDir: server.buildDir, checkout: server.checkout, dataDir: path.join(root, '.cache', `bench-pages-${server.port}`) }));
+}
+await Promise.all(SERVERS.map((server) => waitFor(`${server.origin}/api/v1/health`, 120_000)));
+// Each server has its own demo catalogue, so its own ids.
+const pages = await Promise.all(SERVERS.map((server) => pagesOf(server.origin)));
 
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 const rows: string[] = [];
-console.log(`==> ${RUNS} cold loads of each page`);
-for (const { name, path: pagePath } of pages) {
-  const samples: Sample[] = [];
-  for (let run = 0; run < RUNS; run++) samples.push(await load(browser, `${ORIGIN}${pagePath}`));
-  const m = (key: keyof Sample) => median(samples.map((s) => s[key]));
-  const row = `| ${name} | ${seconds(m('fcp'))} | ${seconds(m('lcp'))} | ${seconds(m('hydrated'))} | ${(m('js') / 1024).toFixed(1)} KB |`;
+console.log(`==> ${RUNS} cold loads of each page${baseline ? ' on each server, alternating' : ''}`);
+for (let p = 0; p < pages[0]!.length; p++) {
+  const samples: Sample[][] = SERVERS.map(() => []);
+  for (let run = 0; run < RUNS; run++) {
+    for (let s = 0; s < SERVERS.length; s++) samples[s]!.push(await load(browser, `${SERVERS[s]!.origin}${pages[s]![p]!.path}`));
+  }
+  const m = (s: number, key: keyof Sample) => median(samples[s]!.map((x) => x[key]));
+  const cell = (key: keyof Sample, show: (v: number) => string) =>
+    baseline ? `${show(m(0, key))} / ${show(m(1, key))} (${(m(0, key) / m(1, key)).toFixed(2)})` : show(m(0, key));
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const row = `| ${pages[0]![p]!.name} | ${cell('fcp', seconds)} | ${cell('lcp', seconds)} | ${cell('hydrated', seconds)} | ${cell('js', kb)} |`;
   console.log(row);
   rows.push(row);
 }
 await browser.close();
 
 const table = ['| Page | First Contentful Paint | Largest Contentful Paint | Hydrated | JavaScript (compressed) |', '|---|---|---|---|---|', ...rows].join('\n');
-console.log(`\nMedians of ${RUNS} cold loads.\n\n${table}`);
+const legend = `medians of ${RUNS} cold loads${baseline ? `; each cell: this checkout / baseline (${path.basename(baseline)}) (ratio)` : ''}`;
+console.log(`\n${legend}.\n\n${table}`);
 
 if (args['write-docs']) {
   const file = path.join(root, 'docs', 'performance.md');
@@ -138,7 +154,8 @@ if (args['write-docs']) {
   const start = doc.indexOf(DOC_START);
   const end = doc.indexOf(DOC_END);
   if (start < 0 || end < 0) throw new Error(`docs/performance.md has no ${DOC_START} … ${DOC_END} block`);
-  const block = [DOC_START, `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:pages -- --runs ${RUNS}\`; medians of ${RUNS} cold loads.`, '', table, DOC_END].join('\n');
+  const command = `npm run bench:pages -- --runs ${RUNS}${baseline ? ` --baseline ${path.basename(baseline)}` : ''}`;
+  const block = [DOC_START, `Measured ${new Date().toISOString().slice(0, 10)} with \`${command}\`; ${legend}.`, '', table, DOC_END].join('\n');
   writeFileSync(file, doc.slice(0, start) + block + doc.slice(end + DOC_END.length));
 }
 process.exit(0);
