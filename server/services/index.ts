@@ -12,6 +12,7 @@ import {
   createLimits,
   createMemoryRateLimiter,
   createRedisRateLimiter,
+  type Clock,
   type RateLimiter,
   type RateLimitName,
   type RateLimitRule,
@@ -28,6 +29,8 @@ export interface ServiceDeps {
   mailer?: Mailer;
   rateLimiter?: RateLimiter;
   rateLimits?: Partial<Record<RateLimitName, RateLimitRule>>;
+  /** The rate limits' clock (default Date.now); tests move it forward instead of waiting. */
+  now?: Clock;
   /** Prefix of every Redis key and channel (default `ecosouk:`); lets several deployments or test runs share a Redis. */
   redisNamespace?: string;
 }
@@ -46,7 +49,8 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     search.invalidate();
     redis?.publishListingsChanged();
   };
-  const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log }) : createMemoryRateLimiter());
+  const now = deps.now ?? Date.now;
+  const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log, now }) : createMemoryRateLimiter({ now }));
   return {
     config,
     database,
