@@ -2,11 +2,10 @@
 // product page's action, called in-process with the real services, counts the reveal and
 // is rate-limited as the API's reveal is, and the page it returns is not another view.
 import { and, eq } from 'drizzle-orm';
-import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appContext } from '#app-context';
 import { action, loader } from '../../app/routes/product.tsx';
 import { events, products } from '../../db/schema.ts';
+import { createLoadContext } from '../../server/http/load-context.ts';
 import { RATE_LIMITS } from '../../server/services/rate-limit.ts';
 import { verifiedUser } from '../helpers/api-client.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
@@ -30,8 +29,9 @@ afterAll(async () => {
   await ctx.close();
 });
 
+/** One request's context; React Router hands the same one to the action and then the loader. */
 function contextFor(clientIp: string) {
-  return new RouterContextProvider(new Map([[appContext, { services: ctx.services, requestId: 'test', clientIp, nonce: 'n' }]]));
+  return createLoadContext(ctx.services, { requestId: 'test', clientIp, nonce: 'n' });
 }
 
 function revealRequest(intent = 'revealPhone') {
