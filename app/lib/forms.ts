@@ -3,11 +3,11 @@
 import { data } from 'react-router';
 import type { z } from 'zod';
 import { fieldErrorsOf, type FieldErrors } from '../../common/schemas/field-errors.ts';
-import { isAppError } from '../../server/http/errors.ts';
+import { isAppError } from '#errors';
 
 export interface FormFailure {
   fieldErrors?: FieldErrors;
-  /** An error code of API.md or a page-specific key, translated by the page. */
+  /** An error code of docs/api.md or a page-specific key, translated by the page. */
   formError?: string;
   values?: Record<string, string>;
 }

@@ -5,8 +5,8 @@ import type { Route } from './+types/product';
 import { formatDate, formatPrice } from '../../common/format.ts';
 import { isLang } from '../../common/languages.ts';
 import { localizedDesc, localizedTitle } from '../../common/product.ts';
-import { isAppError } from '../../server/http/errors.ts';
-import { isId } from '../../server/services/tokens.ts';
+import { isAppError } from '#errors';
+import { isId } from '../../common/ids.ts';
 import { ContactCard } from '../components/product/contact-card.tsx';
 import { Gallery } from '../components/product/gallery.tsx';
 import { LoadError, ProductNotFound } from '../components/product/load-error.tsx';
@@ -14,14 +14,14 @@ import { langOfMatches, pageMeta, publicUrlOfMatches, translatorFor } from '../l
 import { absoluteUrl, itemCondition, jsonLd, pageUrl, seoMeta, SITE_NAME } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
-import { clientIp, currentUser, servicesOf } from '../lib/session.server.ts';
+import { callerOf, currentUser, servicesOf } from '../lib/session.server.ts';
 
 // Set by the action: the page it returns is not another view.
 const revealedByAction = createContext(false);
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   if (!params.productId || !isId(params.productId)) throw data({ reason: 'invalidId' }, { status: 404 });
-  const viewer = await currentUser(request, context);
+  const viewer = currentUser(context);
   try {
     const product = await servicesOf(context).listings.read(viewer, params.productId, { countView: !context.get(revealedByAction) });
     const own = viewer?.id === product.userId;
@@ -45,8 +45,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const services = servicesOf(context);
   const productId = params.productId ?? '';
   try {
-    await services.limits.check('phoneReveal', clientIp(context));
-    const phone = await services.listings.revealContact(productId);
+    // The service applies the reveal's rate limit, as for the API.
+    const phone = await services.listings.revealContact(callerOf(context), productId);
     await services.listings.recordPhoneToggle(productId, true);
     return data({ phone }, { headers: { 'Cache-Control': 'private, no-store' } });
   } catch (error) {

@@ -5,7 +5,6 @@ import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createListingService } from './listings.ts';
-import { createProductService } from './products.ts';
 import { createUploadService } from './uploads.ts';
 import { createSearchService } from './search.ts';
 import {
@@ -38,10 +37,9 @@ export interface ServiceDeps {
 export function createServices({ config, database, storage, ...deps }: ServiceDeps) {
   const log = deps.log ?? pino({ level: config.logLevel });
   const mailer = deps.mailer ?? createMailer(config, log);
-  const sessions = createSessionService(database.db);
+  const sessions = createSessionService(database.db, { secureCookies: config.secureCookies });
   const uploads = createUploadService(database.db, storage);
-  const products = createProductService(database.db);
-  const search = createSearchService(database.db, products);
+  const search = createSearchService(database.db);
   // Not awaited: the app starts (and serves, on local fallbacks) while Redis is still away.
   const redis = config.redisUrl ? createSharedRedis({ url: config.redisUrl, log, namespace: deps.redisNamespace }) : undefined;
   redis?.onListingsChanged(() => search.invalidate());
@@ -51,6 +49,7 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
   };
   const now = deps.now ?? Date.now;
   const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log, now }) : createMemoryRateLimiter({ now }));
+  const limits = createLimits(rateLimiter, deps.rateLimits);
   return {
     config,
     database,
@@ -58,11 +57,12 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     log,
     mailer,
     redis,
-    limits: createLimits(rateLimiter, deps.rateLimits),
+    limits,
     sessions,
     users: createUserService({
       db: database.db,
       sessions,
+      limits,
       mailer,
       storage,
       publicUrl: config.publicUrl,
@@ -70,10 +70,9 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
       log,
       listingsChanged,
     }),
-    products,
     search,
     uploads,
-    listings: createListingService(database.db, storage, uploads, listingsChanged),
+    listings: createListingService({ db: database.db, storage, uploads, limits, changed: listingsChanged }),
     /** Closes what the services opened themselves (Redis); the database belongs to the caller. */
     async close() {
       await redis?.close();

@@ -30,8 +30,8 @@ afterAll(async () => {
 });
 
 /** One request's context; React Router hands the same one to the action and then the loader. */
-function contextFor(clientIp: string) {
-  return createLoadContext(ctx.services, { requestId: 'test', clientIp, nonce: 'n' });
+function contextFor(ip: string) {
+  return createLoadContext(ctx.services, { requestId: 'test', ip, userAgent: 'vitest', cookie: undefined, nonce: 'n' });
 }
 
 function revealRequest(intent = 'revealPhone') {
@@ -52,7 +52,7 @@ async function counters() {
 describe('the product page action', () => {
   it('answers with the number, counts the reveal and its toggle event, and the page it returns counts no view', async () => {
     const before = await counters();
-    const context = contextFor('203.0.113.7');
+    const context = await contextFor('203.0.113.7');
     const result = (await action({ request: revealRequest(), params: params(), context } as unknown as ActionArgs)) as unknown as {
       data: unknown;
       init: ResponseInit | null;
@@ -64,18 +64,18 @@ describe('the product page action', () => {
     expect(await counters()).toEqual({ ...before, reveals: before.reveals + 1, revealEvents: before.revealEvents + 1, toggleEvents: before.toggleEvents + 1 });
 
     // A plain visit still counts its view.
-    await loader({ request: new Request(`http://localhost:3000/fr/products/${productId}`), params: params(), context: contextFor('203.0.113.7') } as unknown as LoaderArgs);
+    await loader({ request: new Request(`http://localhost:3000/fr/products/${productId}`), params: params(), context: await contextFor('203.0.113.7') } as unknown as LoaderArgs);
     expect((await counters()).views).toBe(before.views + 1);
   });
 
   it('is rate-limited per address like the API reveal: past the limit, a 429 answer and nothing counted', async () => {
     const ip = '198.51.100.23';
     for (let i = 0; i < REVEALS_ALLOWED; i++) {
-      const ok = (await action({ request: revealRequest(), params: params(), context: contextFor(ip) } as unknown as ActionArgs)) as unknown as { data: unknown };
+      const ok = (await action({ request: revealRequest(), params: params(), context: await contextFor(ip) } as unknown as ActionArgs)) as unknown as { data: unknown };
       expect(ok.data).toEqual({ phone: contact });
     }
     const before = await counters();
-    const refused = (await action({ request: revealRequest(), params: params(), context: contextFor(ip) } as unknown as ActionArgs)) as unknown as {
+    const refused = (await action({ request: revealRequest(), params: params(), context: await contextFor(ip) } as unknown as ActionArgs)) as unknown as {
       data: unknown;
       init: ResponseInit | null;
     };
@@ -92,12 +92,12 @@ describe('the product page action', () => {
     const gone = (await action({
       request: revealRequest(),
       params: { lang: 'fr', productId: missing },
-      context: contextFor('192.0.2.1'),
+      context: await contextFor('192.0.2.1'),
     } as unknown as ActionArgs)) as unknown as { data: unknown; init: ResponseInit | null };
     expect(gone.data).toEqual({ phoneError: 'gone' });
     expect(gone.init?.status).toBe(404);
 
-    const unknown = await action({ request: revealRequest('delete'), params: params(), context: contextFor('192.0.2.1') } as unknown as ActionArgs).catch(
+    const unknown = await action({ request: revealRequest('delete'), params: params(), context: await contextFor('192.0.2.1') } as unknown as ActionArgs).catch(
       (error: unknown) => error,
     );
     expect((unknown as { init?: ResponseInit }).init?.status).toBe(400);
