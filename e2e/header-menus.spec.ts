@@ -1,4 +1,4 @@
-// The header's controls are native HTML (decision 0010): the language and account menus are
+// The header's controls are native HTML (decision 0012): the language and account menus are
 // popovers, the phone drawer a modal <dialog>, the theme toggle a form. They work before and
 // without JavaScript; with it they gain arrow keys and close after a client-side navigation.
 import { expect, test, type Browser, type Page } from '@playwright/test';

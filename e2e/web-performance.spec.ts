@@ -57,7 +57,7 @@ test('the head asks for the stylesheet first, then the main photo with high prio
   const stylesheet = head.search(/<link rel="stylesheet"/);
   const firstScript = head.search(/rel="modulepreload"/);
   expect(stylesheet).toBeGreaterThanOrEqual(0);
-  // Hydration is not held back (decision 0010): the modules are preloaded from the head, after the stylesheet.
+  // Hydration is not held back (decision 0012): the modules are preloaded from the head, after the stylesheet.
   expect(firstScript).toBeGreaterThan(stylesheet);
   expect(head).toMatch(/<link rel="preload" as="image" imageSrcSet="[^"]*640\.webp 640w[^"]*"[^>]*fetchPriority="high"/);
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 
-// The header's menus are native popovers (decision 0010): the browser opens and closes them
+// The header's menus are native popovers (decision 0012): the browser opens and closes them
 // without JavaScript, gives them Escape and a click outside, returns the focus to the
 // button on Escape, and exposes the button's expanded state. React adds arrow keys and
 // closes them after a client-side navigation, which the browser cannot know about.

@@ -1,5 +1,5 @@
 // The theme toggle is a form posting here, so that it works before the page's JavaScript has
-// arrived (decision 0010); once React is there, the toggle switches the theme in place.
+// arrived (decision 0012); once React is there, the toggle switches the theme in place.
 import { redirect } from 'react-router';
 import type { Route } from './+types/theme';
 import { THEMES, type Theme } from '../../common/constants.ts';
