@@ -229,6 +229,18 @@ describe('the return address after log-in', () => {
   });
 });
 
+describe('every other return address', () => {
+  it('the theme form goes back to a page on this site only', async () => {
+    for (const target of ['/\t/evil.example', '/\u000b/x', '/\u3000/x', '//evil.example', 'https://evil.example/']) {
+      const res = await call('POST', '/theme', { 'content-type': 'application/x-www-form-urlencoded', origin: BASE }, form({ theme: 'dark', returnTo: target }));
+      expect(res.status, JSON.stringify(target)).toBe(303);
+      expect(res.headers.get('location'), JSON.stringify(target)).toBe('/');
+    }
+    const back = await call('POST', '/theme', { 'content-type': 'application/x-www-form-urlencoded', origin: BASE }, form({ theme: 'dark', returnTo: '/fr/about?x=1' }));
+    expect(back.headers.get('location')).toBe('/fr/about?x=1');
+  });
+});
+
 describe('form bodies', () => {
   it('refuses 1 MB sent to the log-in form at once, in the page language, without reading it', async () => {
     const declared = await rawPost('/en/login', 1024 * 1024);
