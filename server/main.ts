@@ -37,7 +37,17 @@ if (config.seedDemo && database.kind === 'pglite') {
   }
 }
 
-// Housekeeping: uploads never attached to a listing (older than a day) and expired sessions.
+// Background jobs (e-mails): here by default, or in `npm run worker` with JOBS_IN_SERVER=false.
+if (config.jobsInServer) {
+  // The embedded database is locked to this process: a job left active was abandoned by a
+  // previous run that died (kill -9), and need not wait for its lease.
+  if (database.kind === 'pglite') await services.jobs.recoverAbandoned();
+  services.jobs.start();
+} else if (database.kind === 'pglite') {
+  app.log.warn('JOBS_IN_SERVER=false with the embedded database: no other process can open it, so nothing will send e-mails');
+}
+
+// Housekeeping: uploads never attached to a listing (older than a day), expired sessions, old finished jobs.
 const HOUR = 60 * 60 * 1000;
 const housekeeping = setInterval(() => {
   services.uploads
@@ -45,6 +55,7 @@ const housekeeping = setInterval(() => {
     .then((removed) => removed > 0 && app.log.info({ removed }, 'orphan uploads removed'))
     .catch((err: unknown) => app.log.error({ err }, 'orphan upload cleaning failed'));
   services.sessions.purgeExpired().catch((err: unknown) => app.log.error({ err }, 'session purge failed'));
+  services.jobs.purgeFinished().catch((err: unknown) => app.log.error({ err }, 'finished job purge failed'));
 }, HOUR);
 housekeeping.unref();
 
@@ -74,7 +85,7 @@ async function shutdown(signal: string) {
     await app.close();
     clearInterval(sweeper);
     app.log.info('shutdown: http server closed');
-    // Redis connections would keep the process alive and reconnect for ever.
+    // Lets the jobs in flight finish; Redis connections would keep the process alive and reconnect for ever.
     await services.close();
     app.log.info('shutdown: services closed');
     await database.close();

@@ -36,9 +36,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     await services.limits.check('signup', clientIp(context));
     const { terms: _terms, ...input } = parsed.data;
-    const { mailSent } = await services.users.signup({ ...input, lang });
-    // The account exists either way; the log-in page says whether the e-mail went out.
-    return redirect(`/${lang}/login?registered=${mailSent ? '1' : 'nomail'}`);
+    // The verification e-mail is queued with the account; the job queue retries it.
+    await services.users.signup({ ...input, lang });
+    return redirect(`/${lang}/login?registered=1`);
   } catch (error) {
     return failFromError(error, form);
   }

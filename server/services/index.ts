@@ -3,6 +3,7 @@ import { pino, type Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
+import { createJobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createListingService } from './listings.ts';
 import { createProductService } from './products.ts';
@@ -30,12 +31,16 @@ export interface ServiceDeps {
   rateLimits?: Partial<Record<RateLimitName, RateLimitRule>>;
   /** Prefix of every Redis key and channel (default `ecosouk:`); lets several deployments or test runs share a Redis. */
   redisNamespace?: string;
+  /** The clock of the job queue (tests move it to run retries without waiting). */
+  now?: () => Date;
 }
 
 export function createServices({ config, database, storage, ...deps }: ServiceDeps) {
   const log = deps.log ?? pino({ level: config.logLevel });
   const mailer = deps.mailer ?? createMailer(config, log);
   const sessions = createSessionService(database.db);
+  // Durable background work; started by main.ts or scripts/worker.ts, drained by tests.
+  const jobs = createJobQueue({ db: database.db, log, leaseMs: config.jobsLeaseMs, now: deps.now });
   const uploads = createUploadService(database.db, storage);
   const products = createProductService(database.db);
   const search = createSearchService(database.db, products);
@@ -53,6 +58,7 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     storage,
     log,
     mailer,
+    jobs,
     redis,
     limits: createLimits(rateLimiter, deps.rateLimits),
     sessions,
@@ -60,10 +66,10 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
       db: database.db,
       sessions,
       mailer,
+      jobs,
       storage,
       publicUrl: config.publicUrl,
       contactEmail: config.contactEmail,
-      log,
       listingsChanged,
     }),
     products,
@@ -72,6 +78,7 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     listings: createListingService(database.db, storage, uploads, listingsChanged),
     /** Closes what the services opened themselves (Redis); the database belongs to the caller. */
     async close() {
+      await jobs.stop();
       await redis?.close();
     },
   };

@@ -1,5 +1,5 @@
 // Database-backed sessions: the cookie holds a random token, the table its hash.
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { sessions, users, type User } from '../../db/schema.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -23,7 +23,8 @@ export function createSessionService(db: AppDb) {
         .select({ user: users })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date())))
+        // A banned account's sessions are deleted with the ban; this keeps one created meanwhile out too.
+        .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date()), ne(users.status, 'banned')))
         .limit(1);
       return row?.user ?? null;
     },

@@ -4,11 +4,12 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Lang } from '../../common/languages.ts';
 import type { ProfileUpdate, SignupInput } from '../../common/schemas/user.ts';
-import type { AppDb } from '../../db/client.ts';
+import { withTransaction, type AppDb } from '../../db/client.ts';
 import { contactMessages, emailTokens, images, users, type User } from '../../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { toSquareAvatar } from './image-pipeline.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { contactMessageEmail, passwordResetEmail, verificationEmail } from './mail/templates.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -20,18 +21,21 @@ export const VERIFY_TOKEN_TTL_MS = 24 * HOUR;
 export const RESET_TOKEN_TTL_MS = HOUR;
 export const USERS_PAGE_SIZE = 20;
 
-interface Log {
-  error(obj: object, msg: string): void;
-}
+/** The e-mail jobs of accounts: every e-mail leaves through the job queue, never inside a request. */
+export const MAIL_JOBS = {
+  verification: 'mail.verify-email',
+  passwordReset: 'mail.password-reset',
+  contact: 'mail.contact',
+} as const;
 
 export interface UserServiceDeps {
   db: AppDb;
   sessions: SessionService;
   mailer: Mailer;
+  jobs: JobQueue;
   storage: FileStorage;
   publicUrl: string;
   contactEmail: string;
-  log: Log;
   /** Called when listings disappear with an account. */
   listingsChanged?: () => void;
 }
@@ -40,7 +44,7 @@ export interface UserServiceDeps {
 // e-mail is unknown makes both failures take the same time.
 const dummyHash = hashPassword(randomUUID());
 
-export function createUserService({ db, sessions, mailer, storage, publicUrl, contactEmail, log, listingsChanged = () => {} }: UserServiceDeps) {
+export function createUserService({ db, sessions, mailer, jobs, storage, publicUrl, contactEmail, listingsChanged = () => {} }: UserServiceDeps) {
   async function byId(id: string): Promise<User | null> {
     if (!isId(id)) return null;
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -58,22 +62,31 @@ export function createUserService({ db, sessions, mailer, storage, publicUrl, co
     return token;
   }
 
-  /** Sends and reports success; a mail failure is logged, never thrown at the user as a crash. */
-  async function trySend(kind: string, message: Parameters<Mailer['send']>[0]): Promise<boolean> {
-    try {
-      await mailer.send(message);
-      return true;
-    } catch (error) {
-      log.error({ err: error, kind }, 'e-mail could not be sent');
-      return false;
-    }
-  }
-
-  async function sendVerificationTo(user: User, lang: Lang): Promise<boolean> {
+  // The handlers issue the token when they run, so the jobs table never holds a usable secret.
+  // A re-run (a retry, or after a crash) issues another one; the e-mail keeps the job's id, so
+  // the outbox keeps one message and SMTP sees the same Message-ID.
+  jobs.register<{ userId: string; lang: Lang }>(MAIL_JOBS.verification, async (job) => {
+    const user = await byId(job.payload.userId);
+    if (!user || user.isVerified || user.status === 'banned') return;
     const token = await issueToken(user.id, 'verify_email', VERIFY_TOKEN_TTL_MS);
-    const link = `${publicUrl}/${lang}/verify-email?token=${encodeURIComponent(token)}`;
-    return trySend('verification', { to: user.email, ...verificationEmail(lang, { name: user.name, link }) });
-  }
+    const link = `${publicUrl}/${job.payload.lang}/verify-email?token=${encodeURIComponent(token)}`;
+    await mailer.send({ to: user.email, ...verificationEmail(job.payload.lang, { name: user.name, link }) }, { id: job.id, queuedAt: job.createdAt });
+  });
+
+  jobs.register<{ email: string; lang: Lang }>(MAIL_JOBS.passwordReset, async (job) => {
+    const user = await byEmail(job.payload.email);
+    if (!user || user.status === 'banned') return;
+    const token = await issueToken(user.id, 'reset_password', RESET_TOKEN_TTL_MS);
+    const link = `${publicUrl}/${job.payload.lang}/reset-password?token=${encodeURIComponent(token)}`;
+    await mailer.send({ to: user.email, ...passwordResetEmail(job.payload.lang, { name: user.name, link }) }, { id: job.id, queuedAt: job.createdAt });
+  });
+
+  jobs.register<{ messageId: string }>(MAIL_JOBS.contact, async (job) => {
+    const [message] = await db.select().from(contactMessages).where(eq(contactMessages.id, job.payload.messageId)).limit(1);
+    if (!message) return;
+    const input = { name: message.name, email: message.email, message: message.message };
+    await mailer.send({ to: contactEmail, replyTo: message.email, ...contactMessageEmail(input) }, { id: job.id, queuedAt: job.createdAt });
+  });
 
   function assertSelf(actor: User | null, id: string): asserts actor is User {
     if (!actor) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
@@ -90,32 +103,38 @@ export function createUserService({ db, sessions, mailer, storage, publicUrl, co
     byId,
     byEmail,
 
-    async signup(input: SignupInput): Promise<{ user: User; mailSent: boolean }> {
+    /** Creates the account and queues its verification e-mail, both or neither. */
+    async signup(input: SignupInput): Promise<{ user: User }> {
       const lang = input.lang ?? 'ar';
       const passwordHash = await hashPassword(input.password);
-      const [user] = await db
-        .insert(users)
-        .values({ name: input.name, email: input.email, passwordHash, lang })
-        .onConflictDoNothing({ target: users.email })
-        .returning();
-      if (!user) throw new AppError('USER_EXISTS', 'An account with this email already exists');
-      const mailSent = await sendVerificationTo(user, lang);
-      return { user, mailSent };
+      const user = await withTransaction(db, async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({ name: input.name, email: input.email, passwordHash, lang })
+          .onConflictDoNothing({ target: users.email })
+          .returning();
+        if (!created) throw new AppError('USER_EXISTS', 'An account with this email already exists');
+        await jobs.enqueue(MAIL_JOBS.verification, { userId: created.id, lang }, { key: `verify-email:signup:${created.id}`, db: tx as unknown as AppDb });
+        return created;
+      });
+      jobs.notify();
+      return { user };
     },
 
     async login(email: string, password: string, userAgent?: string) {
       const user = await byEmail(email);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
       if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Incorrect email or password');
+      // Said only to whoever knows the password.
+      if (user.status === 'banned') throw new AppError('ACCOUNT_BANNED', 'This account has been banned');
       const session = await sessions.create(user.id, userAgent);
       return { user, ...session };
     },
 
-    async sendVerification(user: User, lang: Lang): Promise<boolean> {
+    /** Queues a new verification e-mail. */
+    async sendVerification(user: User, lang: Lang): Promise<void> {
       if (user.isVerified) throw new AppError('ALREADY_VERIFIED', 'User is already verified');
-      const sent = await sendVerificationTo(user, lang);
-      if (!sent) throw new AppError('INTERNAL_ERROR', 'Failed to send verification email');
-      return sent;
+      await jobs.enqueue(MAIL_JOBS.verification, { userId: user.id, lang });
     },
 
     async verifyEmail(token: string | undefined): Promise<User> {
@@ -144,13 +163,12 @@ export function createUserService({ db, sessions, mailer, storage, publicUrl, co
       return user;
     },
 
-    /** Always resolves the same way whether or not the address has an account. */
+    /**
+     * Queues the reset e-mail. The request does the same work whether or not the address has
+     * an account (one insert, no lookup): its duration cannot tell. The job finds out.
+     */
     async forgotPassword(email: string, lang: Lang): Promise<void> {
-      const user = await byEmail(email);
-      if (!user) return;
-      const token = await issueToken(user.id, 'reset_password', RESET_TOKEN_TTL_MS);
-      const link = `${publicUrl}/${lang}/reset-password?token=${encodeURIComponent(token)}`;
-      await trySend('password-reset', { to: user.email, ...passwordResetEmail(lang, { name: user.name, link }) });
+      await jobs.enqueue(MAIL_JOBS.passwordReset, { email: email.toLowerCase(), lang });
     },
 
     async resetPassword(token: string, password: string): Promise<void> {
@@ -235,9 +253,13 @@ export function createUserService({ db, sessions, mailer, storage, publicUrl, co
       return { rows, total: total?.n ?? 0 };
     },
 
-    async contact(input: { name: string; email: string; message: string }, userId?: string): Promise<boolean> {
-      await db.insert(contactMessages).values({ ...input, userId: userId ?? null });
-      return trySend('contact', { to: contactEmail, replyTo: input.email, ...contactMessageEmail(input) });
+    /** Stores the message and queues its e-mail to the site's contact address, both or neither. */
+    async contact(input: { name: string; email: string; message: string }, userId?: string): Promise<void> {
+      await withTransaction(db, async (tx) => {
+        const [row] = await tx.insert(contactMessages).values({ ...input, userId: userId ?? null }).returning({ id: contactMessages.id });
+        await jobs.enqueue(MAIL_JOBS.contact, { messageId: row!.id }, { key: `contact:${row!.id}`, db: tx as unknown as AppDb });
+      });
+      jobs.notify();
     },
   };
 }
