@@ -86,10 +86,13 @@ export function createJobQueue({ db, log, now = () => new Date(), leaseMs = DEFA
   let running = false;
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
+  // Set by a notify() that came while the runner was claiming: it must look again before sleeping.
+  let woken = false;
 
   const later = (ms: number) => new Date(now().getTime() + ms);
 
   function notify() {
+    woken = true;
     wakeUp?.();
   }
 
@@ -172,13 +175,14 @@ export function createJobQueue({ db, log, now = () => new Date(), leaseMs = DEFA
   async function runLoop() {
     while (running) {
       let ran = 0;
+      woken = false;
       try {
         ran = await runDue();
       } catch (err) {
         // The database away (outage, restart): try again at the next tick.
         log.error({ err }, 'job runner could not claim jobs');
       }
-      if (ran === 0 && running) {
+      if (ran === 0 && running && !woken) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, pollMs);
           wakeUp = () => {
