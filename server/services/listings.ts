@@ -11,6 +11,7 @@ import { events, images, products, users, type Image, type Product, type User } 
 import { AppError } from '../http/errors.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { detectLanguage } from './language-detect.ts';
+import { assertMayWrite, sellerNotBanned } from './account-status.ts';
 import { toApiImage, toApiProduct } from './products.ts';
 import type { UploadService } from './uploads.ts';
 import { isId } from './tokens.ts';
@@ -97,7 +98,7 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
     const rows = await db
       .select()
       .from(products)
-      .where(own ? eq(products.userId, userId) : and(eq(products.userId, userId), eq(products.status, 'active')))
+      .where(own ? eq(products.userId, userId) : and(eq(products.userId, userId), eq(products.status, 'active'), sellerNotBanned))
       .orderBy(sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`)
       .limit(limit);
     return { seller, rows, own };
@@ -122,6 +123,7 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
   return {
     async create(actor: User | null, input: ProductInput): Promise<ApiProduct> {
       const user = requireActor(actor);
+      assertMayWrite(user);
       if (!user.isVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'Verify your e-mail address to publish listings');
       const photos = await resolvePhotos(user.id, orderedPhotos(input.img, input.images), null);
       const [row] = await db
@@ -146,6 +148,7 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
 
     async update(actor: User | null, id: string, patch: ProductPatch): Promise<ApiProduct> {
       const current = await findOwned(actor, id);
+      assertMayWrite(actor!);
       const title = patch.title ?? current.title;
       const desc = patch.desc ?? current.desc;
       // The previous original language's fields held the old main text, not a translation:
@@ -200,6 +203,7 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
 
     async toggleStatus(actor: User | null, id: string): Promise<ApiProduct> {
       const current = await findOwned(actor, id);
+      assertMayWrite(actor!);
       const [row] = await db
         .update(products)
         .set({ status: current.status === 'active' ? 'inactive' : 'active', updatedAt: new Date() })
@@ -216,7 +220,7 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
       const [found] = await db.select({ product: products, seller: users }).from(products).innerJoin(users, eq(users.id, products.userId)).where(eq(products.id, id)).limit(1);
       if (!found) throw notFound();
       const own = viewer?.id === found.product.userId;
-      if (found.product.status !== 'active' && !own) throw notFound();
+      if ((found.product.status !== 'active' || found.seller.status === 'banned') && !own) throw notFound();
       if (options.countView && !own) {
         // One round trip for the counter and the activity line.
         await db.execute(sql`
@@ -232,7 +236,7 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
       const [row] = await db
         .update(products)
         .set({ phoneReveals: sql`${products.phoneReveals} + 1` })
-        .where(and(eq(products.id, id), eq(products.status, 'active')))
+        .where(and(eq(products.id, id), eq(products.status, 'active'), sellerNotBanned))
         .returning({ contact: products.contact, category: products.category });
       if (!row) throw notFound();
       await db.insert(events).values({ type: 'phone_reveal', productId: id, category: row.category, shown: true });

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { images, products, type Image, type Product } from '../../db/schema.ts';
 import type { ApiImage, ApiProduct } from '../../common/product.ts';
+import { sellerNotBanned } from './account-status.ts';
 
 export const newestFirst = [sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`];
 
@@ -78,13 +79,13 @@ export function createProductService(db: AppDb) {
       const rows = await db
         .select()
         .from(products)
-        .where(eq(products.status, 'active'))
+        .where(and(eq(products.status, 'active'), sellerNotBanned))
         .orderBy(...newestFirst)
         .limit(limit);
       return withPhotos(rows);
     },
     async countActive(): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(and(eq(products.status, 'active')));
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(and(eq(products.status, 'active'), sellerNotBanned));
       return row?.n ?? 0;
     },
   };

@@ -2,10 +2,11 @@
 // deletion and the contact form.
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { UserRole, UserStatus } from '../../common/accounts.ts';
 import type { Lang } from '../../common/languages.ts';
 import type { ProfileUpdate, SignupInput } from '../../common/schemas/user.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
-import { contactMessages, emailTokens, images, users, type User } from '../../db/schema.ts';
+import { contactMessages, emailTokens, images, sessions as sessions_, users, type User } from '../../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { toSquareAvatar } from './image-pipeline.ts';
@@ -238,6 +239,35 @@ export function createUserService({ db, sessions, mailer, jobs, storage, publicU
       const avatar = actor.image ? storage.keyOf(actor.image) : null;
       if (avatar) keys.push(avatar);
       await storage.delete(keys);
+    },
+
+    /** Sets the role of the account with this e-mail (`npm run user:role`); null when there is none. */
+    async setRole(email: string, role: UserRole): Promise<{ user: User; previous: UserRole } | null> {
+      const user = await byEmail(email);
+      if (!user) return null;
+      const [updated] = await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+      return updated ? { user: updated, previous: user.role } : null;
+    },
+
+    /**
+     * Suspends (for `days`, or until lifted), bans or restores an account. A ban deletes every
+     * session in the same transaction and hides the seller's listings from public reads.
+     */
+    async setStatus(id: string, change: { status: UserStatus; reason?: string; days?: number }, now = new Date()): Promise<User> {
+      const before = await mustExist(id);
+      const suspendedUntil = change.status === 'suspended' && change.days ? new Date(now.getTime() + change.days * 24 * HOUR) : null;
+      const user = await withTransaction(db, async (tx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({ status: change.status, suspendedUntil, statusReason: change.status === 'active' ? null : (change.reason ?? null), updatedAt: now })
+          .where(eq(users.id, id))
+          .returning();
+        if (change.status === 'banned') await tx.delete(sessions_).where(eq(sessions_.userId, id));
+        return updated;
+      });
+      if (!user) throw new AppError('NOT_FOUND', 'User not found');
+      if (before.status === 'banned' || change.status === 'banned') listingsChanged();
+      return user;
     },
 
     async listPublic(page: number): Promise<{ rows: User[]; total: number }> {

@@ -83,8 +83,8 @@ function errorText(error: unknown): string {
 export function createJobQueue({ db, log, now = () => new Date(), leaseMs = DEFAULT_LEASE_MS, pollMs = DEFAULT_POLL_MS, concurrency = DEFAULT_CONCURRENCY }: JobQueueOptions) {
   const handlers = new Map<string, { handler: JobHandler<never>; maxAttempts: number }>();
   const inFlight = new Set<Promise<void>>();
-  let running = false;
-  let loop: Promise<void> | undefined;
+  // In an object: the loop reads it while start() and stop() change it.
+  const runner: { running: boolean; loop?: Promise<void> } = { running: false };
   let wakeUp: (() => void) | undefined;
   // Set by a notify() that came while the runner was claiming: it must look again before sleeping.
   let woken = false;
@@ -173,7 +173,7 @@ export function createJobQueue({ db, log, now = () => new Date(), leaseMs = DEFA
   }
 
   async function runLoop() {
-    while (running) {
+    while (runner.running) {
       let ran = 0;
       woken = false;
       try {
@@ -182,7 +182,7 @@ export function createJobQueue({ db, log, now = () => new Date(), leaseMs = DEFA
         // The database away (outage, restart): try again at the next tick.
         log.error({ err }, 'job runner could not claim jobs');
       }
-      if (ran === 0 && running && !woken) {
+      if (ran === 0 && runner.running && !woken) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, pollMs);
           wakeUp = () => {
@@ -196,7 +196,7 @@ export function createJobQueue({ db, log, now = () => new Date(), leaseMs = DEFA
   }
 
   return {
-    register<P>(name: string, handler: JobHandler<P>, options: { maxAttempts?: number } = {}) {
+    register<P = Record<string, unknown>>(name: string, handler: JobHandler<P>, options: { maxAttempts?: number } = {}) {
       if (handlers.has(name)) throw new Error(`a handler for jobs named "${name}" is already registered`);
       handlers.set(name, { handler: handler as JobHandler<never>, maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS });
     },
@@ -232,23 +232,23 @@ export function createJobQueue({ db, log, now = () => new Date(), leaseMs = DEFA
         total += ran;
         if (ran === 0) break;
       }
-      await Promise.all([...inFlight]);
+      await Promise.all(inFlight);
       return total;
     },
 
     /** Polls for due jobs until stop(); a local enqueue wakes it at once. */
     start() {
-      if (running) return;
-      running = true;
-      loop = runLoop();
+      if (runner.running) return;
+      runner.running = true;
+      runner.loop = runLoop();
     },
 
     /** Stops claiming and waits for the jobs in flight. */
     async stop() {
-      running = false;
+      runner.running = false;
       notify();
-      await loop;
-      await Promise.all([...inFlight]);
+      await runner.loop;
+      await Promise.all(inFlight);
     },
 
     /**
