@@ -13,6 +13,7 @@ import {
   createLimits,
   createMemoryRateLimiter,
   createRedisRateLimiter,
+  type Clock,
   type RateLimiter,
   type RateLimitName,
   type RateLimitRule,
@@ -29,18 +30,19 @@ export interface ServiceDeps {
   mailer?: Mailer;
   rateLimiter?: RateLimiter;
   rateLimits?: Partial<Record<RateLimitName, RateLimitRule>>;
+  /** The clock of the rate limits and the job queue (default Date.now); tests move it forward instead of waiting. */
+  now?: Clock;
   /** Prefix of every Redis key and channel (default `ecosouk:`); lets several deployments or test runs share a Redis. */
   redisNamespace?: string;
-  /** The clock of the job queue (tests move it to run retries without waiting). */
-  now?: () => Date;
 }
 
 export function createServices({ config, database, storage, ...deps }: ServiceDeps) {
   const log = deps.log ?? pino({ level: config.logLevel });
   const mailer = deps.mailer ?? createMailer(config, log);
   const sessions = createSessionService(database.db);
+  const now = deps.now ?? Date.now;
   // Durable background work; started by main.ts or scripts/worker.ts, drained by tests.
-  const jobs = createJobQueue({ db: database.db, log, leaseMs: config.jobsLeaseMs, now: deps.now });
+  const jobs = createJobQueue({ db: database.db, log, leaseMs: config.jobsLeaseMs, now: () => new Date(now()) });
   const uploads = createUploadService(database.db, storage);
   const products = createProductService(database.db);
   const search = createSearchService(database.db, products);
@@ -51,7 +53,7 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     search.invalidate();
     redis?.publishListingsChanged();
   };
-  const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log }) : createMemoryRateLimiter());
+  const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log, now }) : createMemoryRateLimiter({ now }));
   return {
     config,
     database,

@@ -6,7 +6,7 @@ import type { Lang } from '../../common/languages.ts';
 import { toNational } from '../../common/phone.ts';
 import type { ApiProduct } from '../../common/product.ts';
 import { orderedPhotos, type ProductInput, type ProductPatch } from '../../common/schemas/product.ts';
-import type { AppDb } from '../../db/client.ts';
+import { withTransaction, type AppDb } from '../../db/client.ts';
 import { events, images, products, users, type Image, type Product, type User } from '../../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
@@ -44,8 +44,8 @@ function languageFields(title: string, desc: string, given: Partial<Record<`${'t
 }
 
 export function createListingService(db: AppDb, storage: FileStorage, uploads: UploadService, changed: () => void = () => {}) {
-  async function photosOf(productId: string) {
-    return db.select().from(images).where(eq(images.productId, productId)).orderBy(images.position);
+  async function photosOf(productId: string, within: AppDb = db) {
+    return within.select().from(images).where(eq(images.productId, productId)).orderBy(images.position);
   }
 
   async function serialize(row: Product, withContact: boolean): Promise<ApiProduct> {
@@ -64,13 +64,15 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
   /**
    * Image rows for the given URLs, in order: the caller's own uploads (attached to
    * nothing or to this listing already), and absolute URLs stored as external photos.
+   * Runs in the caller's transaction; an upload is locked until it commits, so two listings
+   * saved at once cannot both take it.
    */
-  async function resolvePhotos(userId: string, urls: string[], productId: string | null): Promise<Image[]> {
+  async function resolvePhotos(tx: AppDb, userId: string, urls: string[], productId: string | null): Promise<Image[]> {
     const rows: Image[] = [];
     for (const [index, url] of urls.entries()) {
       const fileKey = storage.keyOf(url);
       if (fileKey === null && /^https?:\/\//i.test(url)) {
-        const [external] = await db
+        const [external] = await tx
           .insert(images)
           .values({ key: `external/${randomUUID()}`, userId, width: 0, height: 0, bytes: 0, variants: { '0': url } })
           .returning();
@@ -78,7 +80,7 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
         continue;
       }
       const imageKey = fileKey?.split('/').slice(0, 2).join('/');
-      const [row] = imageKey ? await db.select().from(images).where(eq(images.key, imageKey)).limit(1) : [];
+      const [row] = imageKey ? await tx.select().from(images).where(eq(images.key, imageKey)).limit(1).for('update') : [];
       if (!row || row.userId !== userId || (row.productId !== null && row.productId !== productId)) {
         throw new AppError('VALIDATION_ERROR', 'Invalid request', [
           { path: index === 0 ? 'body.img' : `body.images.${index}`, code: 'imageInvalid', message: 'This photo is not one of your uploads' },
@@ -114,9 +116,9 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
     return photos;
   }
 
-  async function attach(productId: string, photos: Image[]) {
+  async function attach(tx: AppDb, productId: string, photos: Image[]) {
     for (const [position, photo] of photos.entries()) {
-      await db.update(images).set({ productId, position }).where(eq(images.id, photo.id));
+      await tx.update(images).set({ productId, position }).where(eq(images.id, photo.id));
     }
   }
 
@@ -125,23 +127,27 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
       const user = requireActor(actor);
       assertMayWrite(user);
       if (!user.isVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'Verify your e-mail address to publish listings');
-      const photos = await resolvePhotos(user.id, orderedPhotos(input.img, input.images), null);
-      const [row] = await db
-        .insert(products)
-        .values({
-          userId: user.id,
-          category: input.category,
-          condition: input.condition,
-          title: input.title,
-          desc: input.desc,
-          ...languageFields(input.title, input.desc, input),
-          price: input.price,
-          contact: input.contact!,
-          address: input.address,
-        })
-        .returning();
-      if (!row) throw new Error('insert returned nothing');
-      await attach(row.id, photos);
+      // The listing, its external photos and the attachment of its uploads: all or nothing.
+      const row = await withTransaction(db, async (tx) => {
+        const photos = await resolvePhotos(tx, user.id, orderedPhotos(input.img, input.images), null);
+        const [inserted] = await tx
+          .insert(products)
+          .values({
+            userId: user.id,
+            category: input.category,
+            condition: input.condition,
+            title: input.title,
+            desc: input.desc,
+            ...languageFields(input.title, input.desc, input),
+            price: input.price,
+            contact: input.contact!,
+            address: input.address,
+          })
+          .returning();
+        if (!inserted) throw new Error('insert returned nothing');
+        await attach(tx, inserted.id, photos);
+        return inserted;
+      });
       changed();
       return serialize(row, true);
     },
@@ -162,43 +168,58 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
         desc_fr: patch.desc_fr !== undefined ? patch.desc_fr : kept('fr', current.descFr),
         desc_en: patch.desc_en !== undefined ? patch.desc_en : kept('en', current.descEn),
       };
-      if (patch.img !== undefined || patch.images !== undefined) {
-        const existing = await photosOf(id);
-        const cover = patch.img ?? patch.images?.[0];
-        if (!cover) throw new AppError('VALIDATION_ERROR', 'Invalid request', [{ path: 'body.img', code: 'imageRequired', message: 'Add at least one photo' }]);
-        // A new cover alone keeps the other photos behind it; `images` replaces the whole set.
-        const others = patch.images ?? existing.map((row) => toApiImage(row).url);
-        const wanted = await resolvePhotos(current.userId, orderedPhotos(cover, others), id);
-        const keep = new Set(wanted.map((w) => w.id));
-        await uploads.removeImages(existing.filter((e) => !keep.has(e.id)));
-        await attach(id, wanted);
+      const photosChange = patch.img !== undefined || patch.images !== undefined;
+      const cover = patch.img ?? patch.images?.[0];
+      if (photosChange && !cover) {
+        throw new AppError('VALIDATION_ERROR', 'Invalid request', [{ path: 'body.img', code: 'imageRequired', message: 'Add at least one photo' }]);
       }
-      const [row] = await db
-        .update(products)
-        .set({
-          ...(patch.category ? { category: patch.category } : {}),
-          ...(patch.condition ? { condition: patch.condition } : {}),
-          ...(patch.price !== undefined ? { price: patch.price } : {}),
-          ...(patch.contact ? { contact: patch.contact } : {}),
-          ...(patch.address ? { address: patch.address } : {}),
-          title,
-          desc,
-          ...languageFields(title, desc, translations),
-          updatedAt: new Date(),
-        })
-        .where(eq(products.id, id))
-        .returning();
-      if (!row) throw notFound();
+      // Photos and fields change together or not at all; the files of dropped photos are
+      // deleted only once the change is committed (a rollback must not lose them).
+      const { row, dropped } = await withTransaction(db, async (tx) => {
+        let removed: Image[] = [];
+        if (photosChange && cover) {
+          const existing = await photosOf(id, tx);
+          // A new cover alone keeps the other photos behind it; `images` replaces the whole set.
+          const others = patch.images ?? existing.map((image) => toApiImage(image).url);
+          const wanted = await resolvePhotos(tx, current.userId, orderedPhotos(cover, others), id);
+          const keep = new Set(wanted.map((w) => w.id));
+          removed = existing.filter((e) => !keep.has(e.id));
+          await uploads.deleteRows(tx, removed);
+          await attach(tx, id, wanted);
+        }
+        const [updated] = await tx
+          .update(products)
+          .set({
+            ...(patch.category ? { category: patch.category } : {}),
+            ...(patch.condition ? { condition: patch.condition } : {}),
+            ...(patch.price !== undefined ? { price: patch.price } : {}),
+            ...(patch.contact ? { contact: patch.contact } : {}),
+            ...(patch.address ? { address: patch.address } : {}),
+            title,
+            desc,
+            ...languageFields(title, desc, translations),
+            updatedAt: new Date(),
+          })
+          .where(eq(products.id, id))
+          .returning();
+        if (!updated) throw notFound();
+        return { row: updated, dropped: removed };
+      });
+      await uploads.deleteFiles(dropped);
       changed();
       return serialize(row, true);
     },
 
     async remove(actor: User | null, id: string): Promise<void> {
       await findOwned(actor, id);
-      const photos = await photosOf(id);
-      await db.delete(products).where(eq(products.id, id));
+      const photos = await withTransaction(db, async (tx) => {
+        const attached = await photosOf(id, tx);
+        await tx.delete(products).where(eq(products.id, id));
+        await uploads.deleteRows(tx, attached);
+        return attached;
+      });
       changed();
-      await uploads.removeImages(photos);
+      await uploads.deleteFiles(photos);
     },
 
     async toggleStatus(actor: User | null, id: string): Promise<ApiProduct> {
@@ -233,13 +254,17 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
     /** The phone of an active listing, in national form; counts a reveal. */
     async revealContact(id: string): Promise<string> {
       if (!isId(id)) throw notFound();
-      const [row] = await db
-        .update(products)
-        .set({ phoneReveals: sql`${products.phoneReveals} + 1` })
-        .where(and(eq(products.id, id), eq(products.status, 'active'), sellerNotBanned))
-        .returning({ contact: products.contact, category: products.category });
+      // The counter and the activity line in one statement: both or neither.
+      const result = (await db.execute(sql`
+        with counted as (
+          update ${products} set phone_reveals = phone_reveals + 1
+          where id = ${id} and status = 'active' and ${sellerNotBanned} returning contact, category
+        ), logged as (
+          insert into ${events} (type, product_id, category, shown) select 'phone_reveal', ${id}, category, true from counted
+        )
+        select contact from counted`)) as unknown as { rows: { contact: string }[] };
+      const [row] = result.rows;
       if (!row) throw notFound();
-      await db.insert(events).values({ type: 'phone_reveal', productId: id, category: row.category, shown: true });
       return toNational(row.contact);
     },
 

@@ -57,9 +57,9 @@ export function createUserService({ db, sessions, mailer, jobs, storage, publicU
     return row ?? null;
   }
 
-  async function issueToken(userId: string, purpose: 'verify_email' | 'reset_password', ttlMs: number) {
+  async function issueToken(userId: string, purpose: 'verify_email' | 'reset_password', ttlMs: number, within: AppDb = db) {
     const token = newToken();
-    await db.insert(emailTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+    await within.insert(emailTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
     return token;
   }
 
@@ -141,27 +141,30 @@ export function createUserService({ db, sessions, mailer, jobs, storage, publicU
     async verifyEmail(token: string | undefined): Promise<User> {
       if (!token) throw new AppError('TOKEN_REQUIRED', 'Verification token is required');
       const now = new Date();
-      // Single use: the token is consumed by the same statement that checks it.
-      const [consumed] = await db
-        .update(emailTokens)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(emailTokens.tokenHash, hashToken(token)),
-            eq(emailTokens.purpose, 'verify_email'),
-            isNull(emailTokens.usedAt),
-            sql`${emailTokens.expiresAt} > ${now}`,
-          ),
-        )
-        .returning({ userId: emailTokens.userId });
-      if (!consumed) throw new AppError('VERIFICATION_TOKEN_INVALID', 'Invalid or expired verification token');
-      const [user] = await db
-        .update(users)
-        .set({ isVerified: true, updatedAt: now })
-        .where(eq(users.id, consumed.userId))
-        .returning();
-      if (!user) throw new AppError('VERIFICATION_TOKEN_INVALID', 'Invalid or expired verification token');
-      return user;
+      // A token used up without the account verified could not be tried again: both or neither.
+      return withTransaction(db, async (tx) => {
+        // Single use: the token is consumed by the same statement that checks it.
+        const [consumed] = await tx
+          .update(emailTokens)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(emailTokens.tokenHash, hashToken(token)),
+              eq(emailTokens.purpose, 'verify_email'),
+              isNull(emailTokens.usedAt),
+              sql`${emailTokens.expiresAt} > ${now}`,
+            ),
+          )
+          .returning({ userId: emailTokens.userId });
+        if (!consumed) throw new AppError('VERIFICATION_TOKEN_INVALID', 'Invalid or expired verification token');
+        const [user] = await tx
+          .update(users)
+          .set({ isVerified: true, updatedAt: now })
+          .where(eq(users.id, consumed.userId))
+          .returning();
+        if (!user) throw new AppError('VERIFICATION_TOKEN_INVALID', 'Invalid or expired verification token');
+        return user;
+      });
     },
 
     /**
@@ -183,20 +186,24 @@ export function createUserService({ db, sessions, mailer, jobs, storage, publicU
       if (row.expiresAt <= new Date()) throw new AppError('RESET_TOKEN_EXPIRED', 'Reset token has expired');
       const passwordHash = await hashPassword(password);
       const now = new Date();
-      const [consumed] = await db
-        .update(emailTokens)
-        .set({ usedAt: now })
-        .where(and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt)))
-        .returning({ id: emailTokens.id });
-      if (!consumed) throw new AppError('RESET_TOKEN_INVALID', 'Invalid user or token has expired');
-      await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
-      // Whoever had the old password loses every session.
-      await sessions.destroyAllOf(row.userId);
-      // Other outstanding reset links die too.
-      await db
-        .update(emailTokens)
-        .set({ usedAt: now })
-        .where(and(eq(emailTokens.userId, row.userId), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt)));
+      // All four or none: a token spent on a password that was not changed, or a new
+      // password with the old sessions still signed in, would be worse than an error.
+      await withTransaction(db, async (tx) => {
+        const [consumed] = await tx
+          .update(emailTokens)
+          .set({ usedAt: now })
+          .where(and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt)))
+          .returning({ id: emailTokens.id });
+        if (!consumed) throw new AppError('RESET_TOKEN_INVALID', 'Invalid user or token has expired');
+        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
+        // Whoever had the old password loses every session.
+        await sessions.destroyAllOf(row.userId, tx);
+        // Other outstanding reset links die too.
+        await tx
+          .update(emailTokens)
+          .set({ usedAt: now })
+          .where(and(eq(emailTokens.userId, row.userId), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt)));
+      });
     },
 
     async updateProfile(actor: User | null, id: string, patch: ProfileUpdate): Promise<User> {
@@ -232,8 +239,15 @@ export function createUserService({ db, sessions, mailer, jobs, storage, publicU
       if (!actor) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
       await mustExist(id);
       assertSelf(actor, id);
-      const photos = await db.select({ variants: images.variants }).from(images).where(eq(images.userId, id));
-      await db.delete(users).where(eq(users.id, id));
+      // Both deletes or neither. The account row is locked first, so an upload racing with
+      // this waits and then fails on the missing owner (removing its own files); the photo rows
+      // deleted are then exactly the files to remove.
+      const photos = await withTransaction(db, async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+        const removed = await tx.delete(images).where(eq(images.userId, id)).returning({ variants: images.variants });
+        await tx.delete(users).where(eq(users.id, id));
+        return removed;
+      });
       listingsChanged();
       const keys = photos.flatMap((p) => Object.values(p.variants).map((url) => storage.keyOf(url))).filter((k): k is string => !!k);
       const avatar = actor.image ? storage.keyOf(actor.image) : null;
