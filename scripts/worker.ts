@@ -1,10 +1,11 @@
-// `npm run worker`: runs the background jobs (e-mails) in a process of its own, for a site
+// `npm run worker`: runs the background jobs (e-mails, hourly clean-ups) in a process of its own, for a site
 // scaled out to several servers started with JOBS_IN_SERVER=false. Needs DATABASE_URL: the
 // embedded database belongs to the one server process that opened it.
 // Stops on SIGTERM/SIGINT after the jobs in flight.
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../db/client.ts';
+import { scheduleHousekeeping } from '../server/services/housekeeping.ts';
 import { createServices } from '../server/services/index.ts';
 import { createLocalDiskStorage } from '../server/storage/local-disk.ts';
 
@@ -26,6 +27,7 @@ if (!config.databaseUrl) {
 const database = await openDatabase({ url: config.databaseUrl });
 await database.migrate();
 const services = createServices({ config, database, storage: createLocalDiskStorage(config.uploadsDir), log });
+scheduleHousekeeping(services);
 services.jobs.start();
 log.info('worker running the background jobs');
 

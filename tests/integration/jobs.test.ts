@@ -3,7 +3,8 @@
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { jobs } from '../../db/schema.ts';
+import { jobs, sessions } from '../../db/schema.ts';
+import { HOUSEKEEPING_JOBS, scheduleHousekeeping } from '../../server/services/housekeeping.ts';
 import { backoffMs, createJobQueue, type JobQueue, type RunningJob } from '../../server/services/jobs/queue.ts';
 import { MAIL_JOBS } from '../../server/services/users.ts';
 import { API, sentMails, signup, tokenFor, verifyEmailRequest } from '../helpers/api-client.ts';
@@ -235,6 +236,48 @@ describe('the runner', () => {
     await stopping;
     expect(done).toEqual([1, 2]);
     expect((await queue.counts()).waiting + (await queue.counts()).active).toBe(0);
+  });
+});
+
+describe('scheduled jobs', () => {
+  const HOUR = 60 * 60_000;
+
+  it('exist once per period however many servers schedule them', async () => {
+    const start = new Date('2026-03-01T10:15:00Z');
+    const clock = { at: start.getTime() };
+    const servers = [0, 1, 2].map(() => createJobQueue({ db: ctx.database.db, log: quiet, now: () => new Date(clock.at) }));
+    const ran: string[] = [];
+    for (const q of servers) {
+      q.register('test.hourly', async (job) => void ran.push(job.id));
+      q.every('test.hourly', HOUR);
+    }
+    await Promise.all(servers.map((q) => q.runSchedules()));
+    await Promise.all(servers.map((q) => q.runSchedules()));
+    clock.at += 30 * 60_000;
+    await Promise.all(servers.map((q) => q.runSchedules()));
+    expect((await ctx.database.db.select({ key: jobs.key }).from(jobs)).map((j) => j.key)).toEqual(['every:test.hourly:2026-03-01T10:00:00.000Z']);
+    clock.at += 30 * 60_000;
+    await Promise.all(servers.map((q) => q.runSchedules()));
+    await Promise.all(servers.map((q) => q.drain()));
+    expect((await ctx.database.db.select({ key: jobs.key }).from(jobs).orderBy(jobs.key)).map((j) => j.key)).toEqual([
+      'every:test.hourly:2026-03-01T10:00:00.000Z',
+      'every:test.hourly:2026-03-01T11:00:00.000Z',
+    ]);
+    expect(ran).toHaveLength(2);
+  });
+
+  it('the hourly housekeeping purges expired sessions and old finished jobs', async () => {
+    const { user } = await signup(ctx);
+    await ctx.services.jobs.drain();
+    await ctx.database.db.insert(sessions).values({ id: 'expired-session', userId: user.id, expiresAt: new Date(Date.now() - 1000) });
+    await ctx.database.db.update(jobs).set({ finishedAt: new Date(Date.now() - 8 * 24 * HOUR) });
+    scheduleHousekeeping(ctx.services);
+    await ctx.services.jobs.runSchedules();
+    await ctx.services.jobs.drain();
+    expect(await ctx.database.db.select().from(sessions).where(eq(sessions.id, 'expired-session'))).toEqual([]);
+    const left = await ctx.database.db.select({ name: jobs.name, state: jobs.state }).from(jobs).orderBy(jobs.name);
+    // The week-old verification job is gone; the clean-ups themselves are done.
+    expect(left).toEqual(Object.values(HOUSEKEEPING_JOBS).sort().map((name) => ({ name, state: 'done' })));
   });
 });
 

@@ -82,6 +82,7 @@ function errorText(error: unknown): string {
 
 export function createJobQueue({ db, log, now = () => new Date(), leaseMs = DEFAULT_LEASE_MS, pollMs = DEFAULT_POLL_MS, concurrency = DEFAULT_CONCURRENCY }: JobQueueOptions) {
   const handlers = new Map<string, { handler: JobHandler<never>; maxAttempts: number }>();
+  const schedules = new Map<string, { periodMs: number; payload: Record<string, unknown>; lastPeriod?: number }>();
   const inFlight = new Set<Promise<void>>();
   // In an object: the loop reads it while start() and stop() change it.
   const runner: { running: boolean; loop?: Promise<void> } = { running: false };
@@ -160,6 +161,25 @@ export function createJobQueue({ db, log, now = () => new Date(), leaseMs = DEFA
     await finish(job, token, failure);
   }
 
+  /** Stores a job; resolves with its id, and `created: false` when the key was already used. */
+  async function enqueue(name: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<{ id: string; created: boolean }> {
+    const at = now();
+    const target = options.db ?? db;
+    const maxAttempts = options.maxAttempts ?? handlers.get(name)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    const [row] = await target
+      .insert(jobs)
+      .values({ name, payload, key: options.key ?? null, maxAttempts, runAt: options.runAt ?? at, createdAt: at, updatedAt: at })
+      .onConflictDoNothing({ target: jobs.key })
+      .returning({ id: jobs.id });
+    if (row) {
+      notify();
+      return { id: row.id, created: true };
+    }
+    const [existing] = await target.select({ id: jobs.id }).from(jobs).where(eq(jobs.key, options.key!)).limit(1);
+    if (!existing) throw new Error(`job key ${options.key} conflicted but no job holds it`);
+    return { id: existing.id, created: false };
+  }
+
   /** Claims up to `limit` due jobs and runs them; resolves with how many were run. */
   async function runDue(limit = concurrency): Promise<number> {
     const { rows, token } = await claim(limit);
@@ -172,11 +192,26 @@ export function createJobQueue({ db, log, now = () => new Date(), leaseMs = DEFA
     return rows.length;
   }
 
+  /**
+   * Enqueues each scheduled job once per period. The key names the period, so every server and
+   * worker may do this and the job still exists once per period across all of them.
+   */
+  async function runSchedules(): Promise<void> {
+    const at = now().getTime();
+    for (const [name, schedule] of schedules) {
+      const period = Math.floor(at / schedule.periodMs);
+      if (schedule.lastPeriod === period) continue;
+      await enqueue(name, schedule.payload, { key: `every:${name}:${new Date(period * schedule.periodMs).toISOString()}` });
+      schedule.lastPeriod = period;
+    }
+  }
+
   async function runLoop() {
     while (runner.running) {
       let ran = 0;
       woken = false;
       try {
+        await runSchedules();
         ran = await runDue();
       } catch (err) {
         // The database away (outage, restart): try again at the next tick.
@@ -201,24 +236,13 @@ export function createJobQueue({ db, log, now = () => new Date(), leaseMs = DEFA
       handlers.set(name, { handler: handler as JobHandler<never>, maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS });
     },
 
-    /** Stores a job; resolves with its id, and `created: false` when the key was already used. */
-    async enqueue(name: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<{ id: string; created: boolean }> {
-      const at = now();
-      const target = options.db ?? db;
-      const maxAttempts = options.maxAttempts ?? handlers.get(name)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-      const [row] = await target
-        .insert(jobs)
-        .values({ name, payload, key: options.key ?? null, maxAttempts, runAt: options.runAt ?? at, createdAt: at, updatedAt: at })
-        .onConflictDoNothing({ target: jobs.key })
-        .returning({ id: jobs.id });
-      if (row) {
-        notify();
-        return { id: row.id, created: true };
-      }
-      const [existing] = await target.select({ id: jobs.id }).from(jobs).where(eq(jobs.key, options.key!)).limit(1);
-      if (!existing) throw new Error(`job key ${options.key} conflicted but no job holds it`);
-      return { id: existing.id, created: false };
+    enqueue,
+
+    /** Runs `name` once every `periodMs` (aligned on the clock: hourly jobs start on the hour) while a runner runs. */
+    every(name: string, periodMs: number, payload: Record<string, unknown> = {}) {
+      schedules.set(name, { periodMs, payload });
     },
+    runSchedules,
 
     /** Wakes the local runner (after a transaction that enqueued has committed). */
     notify,
