@@ -1,4 +1,4 @@
-// argon2id through @node-rs/argon2: ~16 ms a hash on these cores (STACK.md), with
+// argon2id through @node-rs/argon2: ~16 ms a hash on these cores (docs/stack.md), with
 // the library's defaults (memory 19 MiB, 2 passes), which follow OWASP's minimum.
 import { hash, verify } from '@node-rs/argon2';
 

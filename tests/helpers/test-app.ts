@@ -25,11 +25,13 @@ export interface TestOptions {
   env?: Record<string, string>;
   /** Rate limits; by default generous so that tests are not throttled, unless a test is about that. */
   rateLimits?: ServiceDeps['rateLimits'];
+  /** The rate limits' clock (tests/helpers/clock.ts); the real one by default. */
+  now?: ServiceDeps['now'];
 }
 
 const GENEROUS = { max: 10_000, windowMs: 60_000 };
 
-export async function createTestContext(name: string, { env = {}, rateLimits }: TestOptions = {}): Promise<TestContext> {
+export async function createTestContext(name: string, { env = {}, rateLimits, now }: TestOptions = {}): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ecosouk-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...env });
   const database = await openTestDatabase(name);
@@ -38,6 +40,7 @@ export async function createTestContext(name: string, { env = {}, rateLimits }: 
     database,
     storage: createLocalDiskStorage(config.uploadsDir),
     rateLimits: rateLimits ?? Object.fromEntries(Object.keys(RATE_LIMITS).map((k) => [k, GENEROUS])),
+    ...(now ? { now } : {}),
   });
   const app = await buildApp({ services, logger: false });
   await app.ready();

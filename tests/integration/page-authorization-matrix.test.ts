@@ -2,8 +2,8 @@
 // form, profile, log-in, sign-up, password pages, verification, log-out, contact) × visitor /
 // another member / the owner with an unverified e-mail / the owner, called in-process with the
 // load context the server builds. Each cell checks the answer (redirect to log-in, 403, 404,
-// or success) and, for refused calls, that no table, file or e-mail changed. Then the private
-// pages' loaders, which must refuse the same way and never write.
+// or success) and, for refused calls, that no table, file or e-mail changed. Then the loaders
+// of the private pages, log-in, sign-up and log-out, which must refuse the same way and never write.
 import { readdir, readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -415,7 +415,7 @@ for (const [name, row] of Object.entries(MATRIX)) {
 }
 
 // ---------------------------------------------------------------------------
-// The private pages' loaders: refused the same way, and reading only.
+// The loaders of the pages above: refused the same way, and reading only.
 
 interface LoaderRow {
   page: { loader: Handler };
@@ -426,7 +426,14 @@ interface LoaderRow {
   shows?(data: unknown, cell: { w: World; actor: Person; caller: Caller }): void;
 }
 
+/** Log-in and sign-up pages send a signed-in member on to the dashboard. */
+const visitorsOnly: Record<Caller, Outcome> = { ...everyone(redirect(/^\/fr\/dashboard$/)), visitor: ok() };
+
 const LOADERS: Record<string, LoaderRow> = {
+  'log-in': { page: loginPage, path: () => '/fr/login', params: lang, expect: visitorsOnly },
+  'sign-up': { page: registerPage, path: () => '/fr/register', params: lang, expect: visitorsOnly },
+  // Log-out changes state, so a GET only goes home, signed in or not.
+  'log-out': { page: logoutPage, path: () => '/fr/logout', params: lang, expect: everyone(redirect(/^\/fr$/)) },
   dashboard: {
     page: dashboardPage,
     path: () => DASHBOARD,
@@ -461,7 +468,7 @@ const LOADERS: Record<string, LoaderRow> = {
   },
 };
 
-describe('private page loaders', () => {
+describe('page loaders', () => {
   for (const [name, row] of Object.entries(LOADERS)) {
     it.each(CALLERS)(`${name} as %s`, async (caller) => {
       const w = await freshWorld();
