@@ -5,8 +5,8 @@ import type { Route } from './+types/product';
 import { formatDate, formatPrice } from '../../common/format.ts';
 import { isLang } from '../../common/languages.ts';
 import { localizedDesc, localizedTitle } from '../../common/product.ts';
-import { isAppError } from '../../server/http/errors.ts';
-import { isId } from '../../server/services/tokens.ts';
+import { isAppError } from '#errors';
+import { isId } from '../../common/ids.ts';
 import { ContactCard } from '../components/product/contact-card.tsx';
 import { Gallery } from '../components/product/gallery.tsx';
 import { LoadError, ProductNotFound } from '../components/product/load-error.tsx';
@@ -16,9 +16,9 @@ import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
 import { currentUser, servicesOf } from '../lib/session.server.ts';
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   if (!params.productId || !isId(params.productId)) throw data({ reason: 'invalidId' }, { status: 404 });
-  const viewer = await currentUser(request, context);
+  const viewer = currentUser(context);
   try {
     const product = await servicesOf(context).listings.read(viewer, params.productId, { countView: true });
     const own = viewer?.id === product.userId;

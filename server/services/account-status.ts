@@ -2,7 +2,7 @@
 // do not sign in, and nobody sees a banned seller's listings.
 import { sql } from 'drizzle-orm';
 import { products, type User } from '../../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '#errors';
 
 /** The suspension in force for `user` at `now` (a lapsed one is over), or null. */
 export function suspensionOf(user: Pick<User, 'status' | 'suspendedUntil' | 'statusReason'>, now = new Date()) {

@@ -6,7 +6,6 @@ import type { FileStorage } from '../storage/file-storage.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createListingService } from './listings.ts';
-import { createProductService } from './products.ts';
 import { createUploadService } from './uploads.ts';
 import { createSearchService } from './search.ts';
 import {
@@ -39,13 +38,12 @@ export interface ServiceDeps {
 export function createServices({ config, database, storage, ...deps }: ServiceDeps) {
   const log = deps.log ?? pino({ level: config.logLevel });
   const mailer = deps.mailer ?? createMailer(config, log);
-  const sessions = createSessionService(database.db);
+  const sessions = createSessionService(database.db, { secureCookies: config.secureCookies });
   const now = deps.now ?? Date.now;
   // Durable background work; started by main.ts or scripts/worker.ts, drained by tests.
   const jobs = createJobQueue({ db: database.db, log, leaseMs: config.jobsLeaseMs, now: () => new Date(now()) });
   const uploads = createUploadService(database.db, storage);
-  const products = createProductService(database.db);
-  const search = createSearchService(database.db, products);
+  const search = createSearchService(database.db);
   // Not awaited: the app starts (and serves, on local fallbacks) while Redis is still away.
   const redis = config.redisUrl ? createSharedRedis({ url: config.redisUrl, log, namespace: deps.redisNamespace }) : undefined;
   redis?.onListingsChanged(() => search.invalidate());
@@ -54,6 +52,7 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     redis?.publishListingsChanged();
   };
   const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log, now }) : createMemoryRateLimiter({ now }));
+  const limits = createLimits(rateLimiter, deps.rateLimits);
   return {
     config,
     database,
@@ -62,11 +61,12 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     mailer,
     jobs,
     redis,
-    limits: createLimits(rateLimiter, deps.rateLimits),
+    limits,
     sessions,
     users: createUserService({
       db: database.db,
       sessions,
+      limits,
       mailer,
       jobs,
       storage,
@@ -74,10 +74,9 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
       contactEmail: config.contactEmail,
       listingsChanged,
     }),
-    products,
     search,
     uploads,
-    listings: createListingService(database.db, storage, uploads, listingsChanged),
+    listings: createListingService({ db: database.db, storage, uploads, limits, changed: listingsChanged }),
     /** Closes what the services opened themselves (Redis); the database belongs to the caller. */
     async close() {
       await jobs.stop();

@@ -1,30 +1,88 @@
 // Listings, the seller's side and the buyer's: publish, edit, (de)activate, delete,
-// read with a view counted, reveal the phone, and the seller's statistics.
+// read with a view counted, reveal the phone, and the seller's statistics; and the Product
+// shape of docs/api.md they are served in (search.ts serves its results through it too).
 import { randomUUID } from 'node:crypto';
-import { and, count, desc as descending, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc as descending, eq, inArray, sql } from 'drizzle-orm';
 import type { Lang } from '../../common/languages.ts';
 import { toNational } from '../../common/phone.ts';
-import type { ApiProduct } from '../../common/product.ts';
+import type { ApiImage, ApiProduct } from '../../common/product.ts';
 import { orderedPhotos, type ProductInput, type ProductPatch } from '../../common/schemas/product.ts';
+import { isId } from '../../common/ids.ts';
+import { toPublicUser, type PublicUser } from '../../common/user-views.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
+import { newestFirst } from '../../db/order.ts';
 import { events, images, products, users, type Image, type Product, type User } from '../../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '#errors';
 import type { FileStorage } from '../storage/file-storage.ts';
+import { requireOwner, requireSignedIn, requireVerified, type Caller } from './access.ts';
 import { detectLanguage } from './language-detect.ts';
 import { assertMayWrite, sellerNotBanned } from './account-status.ts';
-import { toApiImage, toApiProduct } from './products.ts';
+import type { Limits } from './rate-limit.ts';
 import type { UploadService } from './uploads.ts';
-import { isId } from './tokens.ts';
-import { toPublicUser, type PublicUser } from './user-views.ts';
-
-export const SHOP_DEFAULT_LIMIT = 24;
-export const SHOP_MAX_LIMIT = 100;
 
 const notFound = () => new AppError('NOT_FOUND', 'Product not found');
 
-function requireActor(actor: User | null): User {
-  if (!actor) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
-  return actor;
+export function toApiProduct(row: Product, photos: ApiImage[], options: { withContact?: boolean } = {}): ApiProduct {
+  const urls = photos.map((p) => p.url);
+  return {
+    id: row.id,
+    userId: row.userId,
+    category: row.category,
+    condition: row.condition,
+    title: row.title,
+    title_ar: row.titleAr,
+    title_fr: row.titleFr,
+    title_en: row.titleEn,
+    desc: row.desc,
+    desc_ar: row.descAr,
+    desc_fr: row.descFr,
+    desc_en: row.descEn,
+    img: urls[0] ?? null,
+    images: urls,
+    photos,
+    price: row.price,
+    address: row.address,
+    status: row.status,
+    isActive: row.status === 'active',
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    ...(options.withContact ? { contact: row.contact } : {}),
+  };
+}
+
+export function toApiImage(image: Pick<Image, 'variants' | 'width' | 'height'>): ApiImage {
+  const widths = Object.keys(image.variants).map(Number).sort((a, b) => a - b);
+  const largest = widths[widths.length - 1];
+  return {
+    url: largest === undefined ? '' : (image.variants[String(largest)] ?? ''),
+    width: image.width,
+    height: image.height,
+    variants: image.variants,
+  };
+}
+
+/** Photos of several listings in one query, each listing's in their order. */
+export async function photosOf(db: AppDb, productIds: string[]): Promise<Map<string, ApiImage[]>> {
+  const byProduct = new Map<string, ApiImage[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .select({ productId: images.productId, variants: images.variants, width: images.width, height: images.height })
+    .from(images)
+    .where(inArray(images.productId, productIds))
+    .orderBy(asc(images.productId), asc(images.position));
+  for (const row of rows) {
+    if (!row.productId) continue;
+    const list = byProduct.get(row.productId) ?? [];
+    list.push(toApiImage(row));
+    byProduct.set(row.productId, list);
+  }
+  return byProduct;
+}
+
+/** Listings in the Product shape, with their photos (one query for all of them). */
+export async function withPhotos(db: AppDb, rows: Product[], options: { withContact?: boolean } = {}): Promise<ApiProduct[]> {
+  const photos = await photosOf(db, rows.map((r) => r.id));
+  return rows.map((row) => toApiProduct(row, photos.get(row.id) ?? [], options));
 }
 
 /** Main text into the field of its detected language; translations fill the others. */
@@ -43,21 +101,33 @@ function languageFields(title: string, desc: string, given: Partial<Record<`${'t
   };
 }
 
-export function createListingService(db: AppDb, storage: FileStorage, uploads: UploadService, changed: () => void = () => {}) {
-  async function photosOf(productId: string, within: AppDb = db) {
+export interface ListingServiceDeps {
+  db: AppDb;
+  storage: FileStorage;
+  uploads: UploadService;
+  limits: Limits;
+  /** Called after every change that search results could show. */
+  changed?: () => void;
+}
+
+export function createListingService({ db, storage, uploads, limits, changed = () => {} }: ListingServiceDeps) {
+  /** A listing's stored image rows (for removal), in order. */
+  async function imageRowsOf(productId: string, within: AppDb = db) {
     return within.select().from(images).where(eq(images.productId, productId)).orderBy(images.position);
   }
 
   async function serialize(row: Product, withContact: boolean): Promise<ApiProduct> {
-    return toApiProduct(row, (await photosOf(row.id)).map(toApiImage), { withContact });
+    const [product] = await withPhotos(db, [row], { withContact });
+    if (!product) throw new Error('serialize returned nothing');
+    return product;
   }
 
   async function findOwned(actor: User | null, id: string): Promise<Product> {
-    const user = requireActor(actor);
+    const user = requireSignedIn(actor);
     if (!isId(id)) throw notFound();
     const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
     if (!row) throw notFound();
-    if (row.userId !== user.id) throw new AppError('FORBIDDEN', 'You are not allowed to change this listing');
+    requireOwner(user, row.userId, 'You are not allowed to change this listing');
     return row;
   }
 
@@ -101,19 +171,9 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
       .select()
       .from(products)
       .where(own ? eq(products.userId, userId) : and(eq(products.userId, userId), eq(products.status, 'active'), sellerNotBanned))
-      .orderBy(sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`)
+      .orderBy(...newestFirst(products))
       .limit(limit);
     return { seller, rows, own };
-  }
-
-  async function photosByProduct(ids: string[]) {
-    const photos = new Map<string, ReturnType<typeof toApiImage>[]>();
-    if (ids.length === 0) return photos;
-    const all = await db.select().from(images).where(inArray(images.productId, ids)).orderBy(images.position);
-    for (const image of all) {
-      if (image.productId) photos.set(image.productId, [...(photos.get(image.productId) ?? []), toApiImage(image)]);
-    }
-    return photos;
   }
 
   async function attach(tx: AppDb, productId: string, photos: Image[]) {
@@ -124,9 +184,8 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
 
   return {
     async create(actor: User | null, input: ProductInput): Promise<ApiProduct> {
-      const user = requireActor(actor);
+      const user = requireVerified(requireSignedIn(actor));
       assertMayWrite(user);
-      if (!user.isVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'Verify your e-mail address to publish listings');
       // The listing, its external photos and the attachment of its uploads: all or nothing.
       const row = await withTransaction(db, async (tx) => {
         const photos = await resolvePhotos(tx, user.id, orderedPhotos(input.img, input.images), null);
@@ -178,7 +237,7 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
       const { row, dropped } = await withTransaction(db, async (tx) => {
         let removed: Image[] = [];
         if (photosChange && cover) {
-          const existing = await photosOf(id, tx);
+          const existing = await imageRowsOf(id, tx);
           // A new cover alone keeps the other photos behind it; `images` replaces the whole set.
           const others = patch.images ?? existing.map((image) => toApiImage(image).url);
           const wanted = await resolvePhotos(tx, current.userId, orderedPhotos(cover, others), id);
@@ -213,7 +272,7 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
     async remove(actor: User | null, id: string): Promise<void> {
       await findOwned(actor, id);
       const photos = await withTransaction(db, async (tx) => {
-        const attached = await photosOf(id, tx);
+        const attached = await imageRowsOf(id, tx);
         await tx.delete(products).where(eq(products.id, id));
         await uploads.deleteRows(tx, attached);
         return attached;
@@ -235,6 +294,11 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
       return serialize(row, true);
     },
 
+    /** The actor's own listing, contact included, for editing: 404 if missing, 403 if someone else's. */
+    async ownListing(actor: User | null, id: string): Promise<ApiProduct> {
+      return serialize(await findOwned(actor, id), true);
+    },
+
     /** A listing as `viewer` may see it: inactive ones only for their owner. Counts a view for others. */
     async read(viewer: User | null, id: string, options: { countView: boolean }): Promise<ApiProduct & { seller: PublicUser }> {
       if (!isId(id)) throw notFound();
@@ -251,8 +315,9 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
       return { ...(await serialize(found.product, own)), seller: toPublicUser(found.seller) };
     },
 
-    /** The phone of an active listing, in national form; counts a reveal. */
-    async revealContact(id: string): Promise<string> {
+    /** The phone of an active listing, in national form; counts a reveal. Limited per address. */
+    async revealContact(caller: Caller, id: string): Promise<string> {
+      await limits.check('phoneReveal', caller.ip);
       if (!isId(id)) throw notFound();
       // The counter and the activity line in one statement: both or neither.
       const result = (await db.execute(sql`
@@ -279,14 +344,13 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
     /** A seller's listings: active ones, or all of them for the seller themself. */
     async byUser(viewer: User | null, userId: string, limit: number): Promise<{ seller: User; products: ApiProduct[] }> {
       const { seller, rows, own } = await listingsOf(viewer, userId, limit);
-      const photos = await photosByProduct(rows.map((r) => r.id));
-      return { seller, products: rows.map((row) => toApiProduct(row, photos.get(row.id) ?? [], { withContact: own })) };
+      return { seller, products: await withPhotos(db, rows, { withContact: own }) };
     },
 
     /** The seller's own listings with their counters (views, phone reveals), for the dashboard. */
     async withStats(owner: User, limit: number): Promise<(ApiProduct & { views: number; reveals: number })[]> {
       const { rows } = await listingsOf(owner, owner.id, limit);
-      const photos = await photosByProduct(rows.map((r) => r.id));
+      const photos = await photosOf(db, rows.map((r) => r.id));
       return rows.map((row) => ({ ...toApiProduct(row, photos.get(row.id) ?? [], { withContact: true }), views: row.views, reveals: row.phoneReveals }));
     },
 

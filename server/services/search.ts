@@ -8,11 +8,12 @@ import { COUNT_CAP, type SearchParams, type Sort } from '../../common/schemas/se
 import { withTransaction, type AppDb } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { sellerNotBanned } from './account-status.ts';
-import type { ProductService } from './products.ts';
+import { newestFirst, oldestFirst } from '../../db/order.ts';
+import { withPhotos } from './listings.ts';
 
 const ORDER: Record<Sort, SQL[]> = {
-  date_desc: [sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`],
-  date_asc: [sql`${products.createdAt} asc nulls first`, sql`${products.id} asc nulls first`],
+  date_desc: newestFirst(products),
+  date_asc: oldestFirst(products),
   price_asc: [sql`${products.price} asc`, sql`${products.id} asc`],
   price_desc: [sql`${products.price} desc`, sql`${products.id} desc`],
 };
@@ -157,14 +158,14 @@ export interface SearchCacheOptions {
  */
 export const SEARCH_CACHE: SearchCacheOptions = { ttlMs: 10_000, maxEntries: 1000 };
 
-export function createSearchService(db: AppDb, productService: ProductService, cacheOptions: SearchCacheOptions = SEARCH_CACHE) {
+export function createSearchService(db: AppDb, cacheOptions: SearchCacheOptions = SEARCH_CACHE) {
   const cache = new Map<string, { at: number; result: SearchResult }>();
   async function run(filters: SQL[], params: SearchParams, text = false): Promise<Omit<SearchResult, 'fuzzy'>> {
     const { rows, n } = await executeSearch(db, filters, params, text);
     const totalIsCapped = n > COUNT_CAP;
     const totalItems = Math.min(n, COUNT_CAP);
     return {
-      products: await productService.withPhotos(rows.map((r) => ({ ...r, searchText: null, searchVector: null }))),
+      products: await withPhotos(db, rows.map((r) => ({ ...r, searchText: null, searchVector: null }))),
       pagination: {
         currentPage: params.currentPage,
         totalPages: Math.max(1, Math.ceil(totalItems / PRODUCTS_PAGE_SIZE)),

@@ -6,16 +6,20 @@ import type { UserRole, UserStatus } from '../../common/accounts.ts';
 import type { Lang } from '../../common/languages.ts';
 import type { ProfileUpdate, SignupInput } from '../../common/schemas/user.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
-import { contactMessages, emailTokens, images, sessions as sessions_, users, type User } from '../../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { newestFirst } from '../../db/order.ts';
+import { contactMessages, emailTokens, images, sessions as sessionRows, users, type User } from '../../db/schema.ts';
+import { AppError } from '#errors';
 import type { FileStorage } from '../storage/file-storage.ts';
-import { toSquareAvatar } from './image-pipeline.ts';
+import { requireOwner, requireSignedIn, type Caller } from './access.ts';
+import { sniffImage, toSquareAvatar } from './image-pipeline.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { contactMessageEmail, passwordResetEmail, verificationEmail } from './mail/templates.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { SessionService } from './sessions.ts';
-import { hashToken, isId, newToken } from './tokens.ts';
+import type { Limits } from './rate-limit.ts';
+import { isId } from '../../common/ids.ts';
+import { hashToken, newToken } from './tokens.ts';
 
 const HOUR = 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 24 * HOUR;
@@ -32,6 +36,7 @@ export const MAIL_JOBS = {
 export interface UserServiceDeps {
   db: AppDb;
   sessions: SessionService;
+  limits: Limits;
   mailer: Mailer;
   jobs: JobQueue;
   storage: FileStorage;
@@ -45,7 +50,7 @@ export interface UserServiceDeps {
 // e-mail is unknown makes both failures take the same time.
 const dummyHash = hashPassword(randomUUID());
 
-export function createUserService({ db, sessions, mailer, jobs, storage, publicUrl, contactEmail, listingsChanged = () => {} }: UserServiceDeps) {
+export function createUserService({ db, sessions, limits, mailer, jobs, storage, publicUrl, contactEmail, listingsChanged = () => {} }: UserServiceDeps) {
   async function byId(id: string): Promise<User | null> {
     if (!isId(id)) return null;
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -89,9 +94,8 @@ export function createUserService({ db, sessions, mailer, jobs, storage, publicU
     await mailer.send({ to: contactEmail, replyTo: message.email, ...contactMessageEmail(input) }, { id: job.id, queuedAt: job.createdAt });
   });
 
-  function assertSelf(actor: User | null, id: string): asserts actor is User {
-    if (!actor) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
-    if (actor.id !== id) throw new AppError('FORBIDDEN', 'You are not authorized to update this user');
+  function assertSelf(actor: User, id: string) {
+    requireOwner(actor, id, 'You are not authorized to update this user');
   }
 
   async function mustExist(id: string): Promise<User> {
@@ -104,8 +108,9 @@ export function createUserService({ db, sessions, mailer, jobs, storage, publicU
     byId,
     byEmail,
 
-    /** Creates the account and queues its verification e-mail, both or neither. */
-    async signup(input: SignupInput): Promise<{ user: User }> {
+    /** Creates the account and queues its verification e-mail: both or neither. */
+    async signup(caller: Caller, input: SignupInput): Promise<{ user: User }> {
+      await limits.check('signup', caller.ip);
       const lang = input.lang ?? 'ar';
       const passwordHash = await hashPassword(input.password);
       const user = await withTransaction(db, async (tx) => {
@@ -122,18 +127,28 @@ export function createUserService({ db, sessions, mailer, jobs, storage, publicU
       return { user };
     },
 
-    async login(email: string, password: string, userAgent?: string) {
+    /** A new session; `cookie` is the Set-Cookie value that hands it to the browser. */
+    async login(caller: Caller, email: string, password: string) {
+      await limits.check('login', `${caller.ip}:${email}`);
       const user = await byEmail(email);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
       if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Incorrect email or password');
       // Said only to whoever knows the password.
       if (user.status === 'banned') throw new AppError('ACCOUNT_BANNED', 'This account has been banned');
-      const session = await sessions.create(user.id, userAgent);
-      return { user, ...session };
+      const session = await sessions.create(user.id, caller.userAgent);
+      return { user, cookie: sessions.cookie(session) };
+    },
+
+    /** Ends the caller's session; returns the Set-Cookie value that clears it in the browser. */
+    async logout(caller: Caller): Promise<string> {
+      if (caller.session) await sessions.destroy(caller.session.token);
+      return sessions.clearedCookie();
     },
 
     /** Queues a new verification e-mail. */
-    async sendVerification(user: User, lang: Lang): Promise<void> {
+    async sendVerification(caller: Caller, lang: Lang): Promise<void> {
+      const user = requireSignedIn(caller.session?.user);
+      await limits.check('sendVerification', user.id);
       if (user.isVerified) throw new AppError('ALREADY_VERIFIED', 'User is already verified');
       await jobs.enqueue(MAIL_JOBS.verification, { userId: user.id, lang });
     },
@@ -171,7 +186,8 @@ export function createUserService({ db, sessions, mailer, jobs, storage, publicU
      * Queues the reset e-mail. The request does the same work whether or not the address has
      * an account (one insert, no lookup): its duration cannot tell. The job finds out.
      */
-    async forgotPassword(email: string, lang: Lang): Promise<void> {
+    async forgotPassword(caller: Caller, email: string, lang: Lang): Promise<void> {
+      await limits.check('forgotPassword', caller.ip);
       await jobs.enqueue(MAIL_JOBS.passwordReset, { email: email.toLowerCase(), lang });
     },
 
@@ -206,8 +222,8 @@ export function createUserService({ db, sessions, mailer, jobs, storage, publicU
       });
     },
 
-    async updateProfile(actor: User | null, id: string, patch: ProfileUpdate): Promise<User> {
-      if (!actor) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
+    async updateProfile(caller: User | null, id: string, patch: ProfileUpdate): Promise<User> {
+      const actor = requireSignedIn(caller);
       await mustExist(id);
       assertSelf(actor, id);
       const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
@@ -220,8 +236,10 @@ export function createUserService({ db, sessions, mailer, jobs, storage, publicU
       return user;
     },
 
-    async setAvatar(actor: User | null, id: string, input: Buffer): Promise<User> {
-      if (!actor) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
+    /** Any bytes may arrive: what they really are is checked here, for both doors. */
+    async setAvatar(caller: User | null, id: string, input: Buffer): Promise<User> {
+      const actor = requireSignedIn(caller);
+      if (!(await sniffImage(input))) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG, WebP or AVIF images are accepted');
       await mustExist(id);
       assertSelf(actor, id);
       const webp = await toSquareAvatar(input);
@@ -235,8 +253,8 @@ export function createUserService({ db, sessions, mailer, jobs, storage, publicU
     },
 
     /** Deletes the account with its sessions, tokens, listings and every stored file. */
-    async deleteAccount(actor: User | null, id: string): Promise<void> {
-      if (!actor) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
+    async deleteAccount(caller: User | null, id: string): Promise<void> {
+      const actor = requireSignedIn(caller);
       await mustExist(id);
       assertSelf(actor, id);
       // Both deletes or neither. The account row is locked first, so an upload racing with
@@ -276,7 +294,7 @@ export function createUserService({ db, sessions, mailer, jobs, storage, publicU
           .set({ status: change.status, suspendedUntil, statusReason: change.status === 'active' ? null : (change.reason ?? null), updatedAt: now })
           .where(eq(users.id, id))
           .returning();
-        if (change.status === 'banned') await tx.delete(sessions_).where(eq(sessions_.userId, id));
+        if (change.status === 'banned') await tx.delete(sessionRows).where(eq(sessionRows.userId, id));
         return updated;
       });
       if (!user) throw new AppError('NOT_FOUND', 'User not found');
@@ -289,7 +307,7 @@ export function createUserService({ db, sessions, mailer, jobs, storage, publicU
         db
           .select()
           .from(users)
-          .orderBy(sql`${users.createdAt} desc nulls last`, sql`${users.id} desc nulls last`)
+          .orderBy(...newestFirst(users))
           .limit(USERS_PAGE_SIZE)
           .offset((page - 1) * USERS_PAGE_SIZE),
         db.select({ n: count() }).from(users),
@@ -297,10 +315,11 @@ export function createUserService({ db, sessions, mailer, jobs, storage, publicU
       return { rows, total: total?.n ?? 0 };
     },
 
-    /** Stores the message and queues its e-mail to the site's contact address, both or neither. */
-    async contact(input: { name: string; email: string; message: string }, userId?: string): Promise<void> {
+    /** Stores the message and queues its e-mail to the site's contact address: both or neither. */
+    async contact(caller: Caller, input: { name: string; email: string; message: string }): Promise<void> {
+      await limits.check('contact', caller.ip);
       await withTransaction(db, async (tx) => {
-        const [row] = await tx.insert(contactMessages).values({ ...input, userId: userId ?? null }).returning({ id: contactMessages.id });
+        const [row] = await tx.insert(contactMessages).values({ ...input, userId: caller.session?.user.id ?? null }).returning({ id: contactMessages.id });
         await jobs.enqueue(MAIL_JOBS.contact, { messageId: row!.id }, { key: `contact:${row!.id}`, db: tx as unknown as AppDb });
       });
       jobs.notify();

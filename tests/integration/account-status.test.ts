@@ -13,7 +13,7 @@ import { loadConfig } from '../../server/config.ts';
 import { createServices } from '../../server/services/index.ts';
 import { createLocalDiskStorage } from '../../server/storage/local-disk.ts';
 import { API, login, loginRequest, verifiedUser, type SignedIn } from '../helpers/api-client.ts';
-import { createTestContext, type TestContext } from '../helpers/test-app.ts';
+import { createTestContext, type TestContext, visitorCaller } from '../helpers/test-app.ts';
 import { distinctPhone, listingBody, pngUpload, type Person } from '../helpers/world.ts';
 
 let ctx: TestContext;
@@ -88,8 +88,6 @@ describe('banned accounts', () => {
     expect((await get(`/products/${listingId}`)).statusCode).toBe(404);
     expect((await get(`/users/${seller.id}/products`)).json().data).toEqual([]);
     expect((await ctx.app.inject({ method: 'POST', url: `${API}/products/${listingId}/contact` })).statusCode).toBe(404);
-    expect((await ctx.services.products.newest(10)).map((p) => p.id)).toEqual([bystanderListing]);
-    expect(await ctx.services.products.countActive()).toBe(1);
     const sitemap = await ctx.app.inject({ method: 'GET', url: '/sitemaps/listings-1.xml' });
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.body).toContain(bystanderListing);
@@ -171,7 +169,7 @@ describe('npm run user:role', { timeout: 180_000 }, () => {
   }
 
   it('makes the first admin on the embedded database and says what it did', async () => {
-    await withEmbedded((s) => s.users.signup({ name: 'Première Admin', email: 'chef@example.dz', password: 'Green-Souk42' }));
+    await withEmbedded((s) => s.users.signup(visitorCaller(), { name: 'Première Admin', email: 'chef@example.dz', password: 'Green-Souk42' }));
     const made = run('Chef@Example.dz', 'admin');
     expect(made.status, made.stderr).toBe(0);
     expect(made.stdout).toContain('chef@example.dz: role member → admin');

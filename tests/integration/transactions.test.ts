@@ -11,7 +11,7 @@ import { emailTokens, images, jobs, products, users, type User } from '../../db/
 import { MAIL_JOBS } from '../../server/services/users.ts';
 import { signup, tokenFor, uniqueEmail } from '../helpers/api-client.ts';
 import { FAULT_MESSAGE, injectFault, type FaultOp } from '../helpers/faults.ts';
-import { createTestContext, type TestContext } from '../helpers/test-app.ts';
+import { createTestContext, type TestContext, visitorCaller } from '../helpers/test-app.ts';
 import { TEST_ENGINE } from '../helpers/test-database.ts';
 import { buildWorld, listingBody, snapshot, type World } from '../helpers/world.ts';
 
@@ -104,7 +104,7 @@ describe('listings', () => {
   });
 
   it('phone reveal: the counter and the activity line, or neither', async () => {
-    const reveal = () => ctx.services.listings.revealContact(w.product.id);
+    const reveal = () => ctx.services.listings.revealContact(visitorCaller(), w.product.id);
     await leavesNoTrace('events', 'INSERT', reveal);
 
     expect(await reveal()).toBe(w.owner.contact.national);
@@ -116,7 +116,7 @@ describe('listings', () => {
 describe('accounts', () => {
   it('sign-up: the account and its queued verification e-mail, or neither (the address stays free)', async () => {
     const email = uniqueEmail('tx.signup');
-    const register = () => ctx.services.users.signup({ name: 'Nadia Kaci', email, password: 'Green-Souk42', lang: 'fr' });
+    const register = () => ctx.services.users.signup(visitorCaller(), { name: 'Nadia Kaci', email, password: 'Green-Souk42', lang: 'fr' });
     await leavesNoTrace('jobs', 'INSERT', register);
 
     const { user } = await register();
@@ -127,7 +127,7 @@ describe('accounts', () => {
   });
 
   it('contact: the message and its queued e-mail, or neither', async () => {
-    const send = () => ctx.services.users.contact({ name: 'Karim Bey', email: 'karim@example.dz', message: 'Bonjour, une question sur une annonce.' });
+    const send = () => ctx.services.users.contact(visitorCaller(), { name: 'Karim Bey', email: 'karim@example.dz', message: 'Bonjour, une question sur une annonce.' });
     await leavesNoTrace('jobs', 'INSERT', send);
   });
 
@@ -141,7 +141,7 @@ describe('accounts', () => {
   });
 
   it('password reset: token, password, sessions and other links change together, or not at all', async () => {
-    await ctx.services.users.forgotPassword(w.owner.email, 'fr');
+    await ctx.services.users.forgotPassword(visitorCaller(), w.owner.email, 'fr');
     const token = await tokenFor(ctx, w.owner.email, 'reset-password');
     const reset = () => ctx.services.users.resetPassword(token, 'Fresh-Souk77');
     // Statements: spend the token, set the password, end the sessions, spend the other links.
@@ -150,7 +150,7 @@ describe('accounts', () => {
 
     await reset();
     expect(await ctx.services.sessions.userOf(w.owner.cookie.split('=')[1])).toBeNull();
-    expect((await ctx.services.users.login(w.owner.email, 'Fresh-Souk77')).user.id).toBe(w.owner.id);
+    expect((await ctx.services.users.login(visitorCaller(), w.owner.email, 'Fresh-Souk77')).user.id).toBe(w.owner.id);
   });
 
   it('account deletion: the photo rows and the account (with what cascades from it), or neither', async () => {

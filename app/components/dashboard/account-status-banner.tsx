@@ -1,7 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../common/format.ts';
-import type { SelfUser } from '../../../server/services/user-views.ts';
+import type { SelfUser } from '../../../common/user-views.ts';
 import { useLang } from '../../lib/root-data.ts';
 
 /** A suspended seller sees until when and why (a lapsed suspension shows nothing). */
