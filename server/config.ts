@@ -30,7 +30,6 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('contact@ecosouk.dz'),
   REDIS_URL: urlWithProtocols(['redis', 'rediss']).optional(),
   SEED_DEMO: booleanString.default(true),
-  PAINT_BEFORE_HYDRATION: booleanString.default(true),
   JOBS_IN_SERVER: booleanString.default(true),
   JOBS_LEASE_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
@@ -60,8 +59,6 @@ export interface Config {
   contactEmail: string;
   redisUrl: string | undefined;
   seedDemo: boolean;
-  /** Pages are painted before their JavaScript is fetched (app/lib/defer-hydration.server.ts). */
-  paintBeforeHydration: boolean;
   /** The server runs the background jobs itself (false when `npm run worker` does). */
   jobsInServer: boolean;
   /** How long a claimed job is reserved for its runner before another may take it (extended while it runs). */
@@ -113,7 +110,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactEmail: e.CONTACT_EMAIL,
     redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO,
-    paintBeforeHydration: e.PAINT_BEFORE_HYDRATION,
     jobsInServer: e.JOBS_IN_SERVER,
     jobsLeaseMs: e.JOBS_LEASE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,

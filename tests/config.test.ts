@@ -16,7 +16,6 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.secureCookies).toBe(false);
     expect(config.seedDemo).toBe(true);
-    expect(config.paintBeforeHydration).toBe(true);
     expect(config.logLevel).toBe('info');
   });
 
@@ -38,10 +37,6 @@ describe('loadConfig', () => {
 
   it('reads SEED_DEMO=false', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
-  });
-
-  it('reads PAINT_BEFORE_HYDRATION=false', () => {
-    expect(loadConfig({ PAINT_BEFORE_HYDRATION: 'false' }).paintBeforeHydration).toBe(false);
   });
 
   it('runs the jobs in the server by default, with a 60 s lease; JOBS_IN_SERVER=false and JOBS_LEASE_SECONDS change it', () => {
