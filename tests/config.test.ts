@@ -67,6 +67,32 @@ describe('loadConfig', () => {
     }
   });
 
+  it('trusts forwarded addresses from loopback by default; TRUST_PROXY takes false, a hop count or addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toEqual(['127.0.0.1', '::1']);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.0.2.7 ,fd00::/8,loopback ' }).trustProxy).toEqual(['10.0.0.0/8', '192.0.2.7', 'fd00::/8', 'loopback']);
+    for (const bad of ['true', 'yes', '10.0.0.0/33', 'fd00::/129', '10.0.0/8', 'example.com', '1.2.3.4/8/1', ',']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY=.* must be false, a number of proxy hops/);
+    }
+  });
+
+  it('has request and header timeouts and a connection cap, checked against each other', () => {
+    const config = loadConfig({});
+    expect(config.requestTimeoutMs).toBe(60_000);
+    expect(config.headersTimeoutMs).toBe(15_000);
+    expect(config.maxConnections).toBe(1024);
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '2000', MAX_CONNECTIONS: '10' })).toMatchObject({
+      requestTimeoutMs: 5000,
+      headersTimeoutMs: 2000,
+      maxConnections: 10,
+    });
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '2000' })).toThrow(/HEADERS_TIMEOUT_MS=.* must not exceed REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS="0" must be at least 100/);
+    expect(() => loadConfig({ MAX_CONNECTIONS: 'many' })).toThrow(/MAX_CONNECTIONS="many"/);
+  });
+
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000" must be between 0 and 65535/);
   });

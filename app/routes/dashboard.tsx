@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/dashboard';
 import { isLang } from '../../common/languages.ts';
-import { MAX_UPLOAD_BYTES, SHOP_MAX_LIMIT } from '../../common/constants.ts';
+import { SHOP_MAX_LIMIT } from '../../common/constants.ts';
 import { profileUpdateSchema } from '../../common/schemas/user.ts';
 import { AppError } from '#errors';
 import { toSelfUser } from '../../common/user-views.ts';
@@ -55,8 +55,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = isLang(params.lang) ? params.lang : 'ar';
   const user = requireUser(request, context, lang);
   const services = servicesOf(context);
-  const size = Number(request.headers.get('content-length') ?? 0);
-  if (size > MAX_UPLOAD_BYTES + 64 * 1024) return fail({ formError: 'PAYLOAD_TOO_LARGE' }, 413);
+  // Bodies past FILE_FORM_BYTES never get here (server/plugins/page-body-limit.ts).
   const form = await request.formData();
   const intent = form.get('intent');
   try {

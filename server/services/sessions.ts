@@ -6,6 +6,7 @@ import type { AppDb } from '../../db/client.ts';
 import { sessions, users, type User } from '../../db/schema.ts';
 import type { Caller } from './access.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { rateLimitAddress } from './client-address.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -38,7 +39,8 @@ export function createSessionService(db: AppDb, options: { secureCookies: boolea
     /** The caller of one request, with its session looked up (once: both doors call this per request). */
     async callerOf(request: { ip: string; userAgent: string | undefined; token: string | undefined }): Promise<Caller> {
       const user = await userOf(request.token);
-      return { ip: request.ip, userAgent: request.userAgent, session: user && request.token ? { token: request.token, user } : null };
+      // Per-address limits key the caller by this: IPv4 as is, IPv6 by its /64.
+      return { ip: rateLimitAddress(request.ip), userAgent: request.userAgent, session: user && request.token ? { token: request.token, user } : null };
     },
 
     /** The Set-Cookie value that starts a session in the browser. */

@@ -1,5 +1,5 @@
 // A durable job queue in the project's own database (the `jobs` table), the same on PGlite
-// and PostgreSQL: docs/decisions/0011-job-queue.md says why not pg-boss.
+// and PostgreSQL: docs/decisions/0013-job-queue.md says why not pg-boss.
 //
 // A job is claimed with a lease (`locked_until`) and a token; the runner extends the lease
 // while the handler runs. A process that dies mid-job (kill -9) leaves a lease that runs

@@ -1,11 +1,12 @@
 // Sends e-mail through SMTP when SMTP_URL is set; otherwise writes each message,
-// complete and ready to open in a mail client, to the outbox folder and logs its
-// links, so a developer running locally can follow a verification or reset link.
+// complete and ready to open in a mail client, to the outbox folder and logs where it is
+// and its links (tokens redacted: logs are shipped and kept where secrets must not be).
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
+import { redactUrl } from '../redact.ts';
 
 export interface MailMessage {
   to: string;
@@ -109,8 +110,9 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outb
         await rm(tmp, { force: true }).catch(() => {});
         throw error;
       }
+      // The links without their tokens (the file itself has them, for whoever reads the outbox).
       log.info(
-        { to: message.to, subject: message.subject, links: extractLinks(message.text), file },
+        { to: message.to, subject: message.subject, links: extractLinks(message.text).map(redactUrl), file },
         'e-mail written to the outbox',
       );
     },
