@@ -70,6 +70,13 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('contact@ecosouk.dz'),
   REDIS_URL: urlWithProtocols(['redis', 'rediss']).optional(),
   SEED_DEMO: booleanString.default(true),
+  JOBS_IN_SERVER: booleanString.default(true),
+  JOBS_LEASE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 3600')
+    .max(3600, 'must be between 1 and 3600')
+    .default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     error: 'must be one of fatal, error, warn, info, debug, trace, silent',
   }).default('info'),
@@ -96,6 +103,10 @@ export interface Config {
   contactEmail: string;
   redisUrl: string | undefined;
   seedDemo: boolean;
+  /** The server runs the background jobs itself (false when `npm run worker` does). */
+  jobsInServer: boolean;
+  /** How long a claimed job is reserved for its runner before another may take it (extended while it runs). */
+  jobsLeaseMs: number;
   logLevel: string;
   production: boolean;
   /** Fastify's trustProxy: whose X-Forwarded-For is believed (docs/security.md, "Client addresses"). */
@@ -150,6 +161,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactEmail: e.CONTACT_EMAIL,
     redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO,
+    jobsInServer: e.JOBS_IN_SERVER,
+    jobsLeaseMs: e.JOBS_LEASE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY,

@@ -39,6 +39,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
+  it('runs the jobs in the server by default, with a 60 s lease; JOBS_IN_SERVER=false and JOBS_LEASE_SECONDS change it', () => {
+    expect(loadConfig({})).toMatchObject({ jobsInServer: true, jobsLeaseMs: 60_000 });
+    expect(loadConfig({ JOBS_IN_SERVER: 'false', JOBS_LEASE_SECONDS: '5' })).toMatchObject({ jobsInServer: false, jobsLeaseMs: 5000 });
+    expect(() => loadConfig({ JOBS_LEASE_SECONDS: '0' })).toThrow('JOBS_LEASE_SECONDS="0" must be between 1 and 3600');
+  });
+
   it('reports every bad value, one line each, naming the variable', () => {
     try {
       loadConfig({

@@ -11,6 +11,7 @@ import { ListingsActivity } from '../components/dashboard/listings-activity.tsx'
 import { ListingsTable, type DashboardListing } from '../components/dashboard/listings-table.tsx';
 import { ProfileCard } from '../components/dashboard/profile-card.tsx';
 import { ProfileInfo } from '../components/dashboard/profile-info.tsx';
+import { AccountStatusBanner } from '../components/dashboard/account-status-banner.tsx';
 import { VerificationBanner } from '../components/dashboard/verification-banner.tsx';
 import { fail, failFromError, parseForm } from '../lib/forms.ts';
 import { seoContext, translatorFor } from '../lib/meta.ts';
@@ -103,6 +104,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight text-ink">{t('title')}</h1>
+      <AccountStatusBanner user={user} now={now} />
       {user.isVerified ? null : <VerificationBanner />}
       <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
         <ProfileCard user={user} />

@@ -1,6 +1,6 @@
 // Database-backed sessions: the cookie holds a random token, the table its hash.
 // The one place that reads a caller's session and writes the session cookie, for both doors.
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import { SESSION_COOKIE } from '../../common/constants.ts';
 import type { AppDb } from '../../db/client.ts';
 import { sessions, users, type User } from '../../db/schema.ts';
@@ -19,7 +19,8 @@ export function createSessionService(db: AppDb, options: { secureCookies: boolea
       .select({ user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date())))
+      // A banned account's sessions are deleted with the ban; this keeps one created meanwhile out too.
+      .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date()), ne(users.status, 'banned')))
       .limit(1);
     return row?.user ?? null;
   }
