@@ -22,9 +22,10 @@ import { pageNonce } from './lib/csp-browser.ts';
 // Linked by hand with a precedence so that React puts the stylesheet ahead of the scripts' preloads.
 import appCss from './app.css?url';
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
-  const first = new URL(request.url).pathname.split('/')[1];
-  const lang = isLang(first) ? first : detectLanguage(request);
+export async function loader({ request, context, params }: Route.LoaderArgs): Promise<RootData> {
+  // The route's `lang` parameter, not the path: a client navigation's data request for
+  // the home page is `/fr.data`, whose first segment is not a language.
+  const lang = isLang(params.lang) ? params.lang : detectLanguage(request);
   const theme = readCookie(request.headers.get('cookie'), THEME_COOKIE) === 'dark' ? 'dark' : 'light';
   // Registered before anything that can fail, so that even an error page has its texts.
   const messages = resourcesFor(lang);

@@ -1,0 +1,50 @@
+// The root loader's language is the page's: the route's `lang` parameter, whatever the
+// request's path looks like. A client navigation to the home page asks for `/fr.data`,
+// whose first segment is not a language; the i18next cookie still holds the language
+// being left, so reading either would keep the page in it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as root from '../../app/root.tsx';
+import type { RootData } from '../../app/lib/root-data.ts';
+import { callLoader } from '../helpers/pages.ts';
+import { createTestContext, type TestContext } from '../helpers/test-app.ts';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext('root_language');
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function rootData(path: string, params: Record<string, string>, cookie: string): Promise<RootData> {
+  const out = await callLoader(ctx, root.loader, { path, params, cookie });
+  expect(out.status).toBe(200);
+  return out.data as RootData;
+}
+
+describe('the root loader language', () => {
+  const cases = [
+    ['the home page', '/fr.data'],
+    ['the filtered home page', '/fr.data?category=electronics&page=2'],
+    ['a page', '/fr/about.data'],
+    ['a shop', '/fr/shop/00000000-0000-4000-8000-000000000000.data'],
+  ] as const;
+  for (const [what, path] of cases) {
+    it(`is the route's language for ${what}'s data request, not the cookie's`, async () => {
+      const data = await rootData(path, { lang: 'fr' }, 'i18next=ar');
+      expect(data.lang).toBe('fr');
+      expect(data.messages?.common.home).toBe('Accueil');
+    });
+  }
+
+  it('is the route\'s language for a document request too', async () => {
+    const data = await rootData('/en', { lang: 'en' }, 'i18next=ar');
+    expect(data.lang).toBe('en');
+  });
+
+  it('falls back to the cookie outside a language (the / redirect, an unknown prefix)', async () => {
+    expect((await rootData('/_root.data', {}, 'i18next=fr')).lang).toBe('fr');
+    expect((await rootData('/xx/about', { lang: 'xx' }, 'i18next=en')).lang).toBe('en');
+  });
+});
