@@ -2,7 +2,7 @@
 // shareable, server-rendered, and restored by back/forward.
 import { ALL } from '../../common/reference-data.ts';
 
-export const SEARCH_FIELDS = ['title', 'address', 'category', 'condition', 'minPrice', 'maxPrice', 'sortBy'] as const;
+export const SEARCH_FIELDS = ['title', 'address', 'category', 'condition', 'seller', 'minPrice', 'maxPrice', 'sortBy'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 export type SearchValues = Partial<Record<SearchField, string>>;
 

@@ -10,6 +10,7 @@ import { ProductCard } from '../components/product-card.tsx';
 import { Alert } from '../components/form/alert.tsx';
 import { Pagination } from '../components/search/pagination.tsx';
 import { SearchPanel } from '../components/search/search-panel.tsx';
+import { SellerFilter } from '../components/search/seller-filter.tsx';
 import { seoContext, translatorFor } from '../lib/meta.ts';
 import { absoluteUrl, jsonLd, pageUrl, seoMeta, SITE_NAME } from '../lib/seo.ts';
 import { searchValuesOf } from '../lib/search-url.ts';
@@ -22,10 +23,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const errors: FieldErrors = fieldErrorsOf(parsed.error);
     // `currentPage` is `page` in the page's URL.
     if (errors.currentPage) errors.page = errors.currentPage;
-    return data({ values, errors, result: null }, { status: 400 });
+    return data({ values, errors, result: null, seller: null }, { status: 400 });
   }
-  const result = await context.get(appContext).services.search.search(parsed.data);
-  return { values, errors: {} as FieldErrors, result };
+  const { services } = context.get(appContext);
+  const [result, seller] = await Promise.all([services.search.search(parsed.data), parsed.data.seller ? services.users.byId(parsed.data.seller) : null]);
+  // The seller filter is shown by name; an id of no one still filters (to nothing).
+  const sellerFilter = parsed.data.seller ? { id: parsed.data.seller, name: seller?.name ?? null } : null;
+  return { values, errors: {} as FieldErrors, result, seller: sellerFilter };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -52,7 +56,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(['home', 'search']);
-  const { values, errors, result } = loaderData;
+  const { values, errors, result, seller } = loaderData;
   const navigation = useNavigation();
   // A new search on this page is loading: keep the old results, dimmed, under a spinner.
   const loading = navigation.state === 'loading' && navigation.location.pathname === `/${navigation.location.pathname.split('/')[1]}`;
@@ -79,6 +83,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
         </div>
+        {seller ? <SellerFilter name={seller.name} values={values} /> : null}
         {loading ? (
           <p className="mb-4 flex items-center gap-2 text-sm text-ink-muted" role="status">
             <LoaderCircle className="size-4 animate-spin text-brand" aria-hidden="true" />

@@ -1,8 +1,9 @@
-import { BadgeCheck, CalendarDays, MapPin, PackageOpen, Store } from 'lucide-react';
+import { ArrowLeft, ArrowRight, BadgeCheck, CalendarDays, MapPin, PackageOpen, Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { data, isRouteErrorResponse } from 'react-router';
+import { data, isRouteErrorResponse, Link } from 'react-router';
 import type { Route } from './+types/shop';
 import { SHOP_PAGE_LIMIT } from '../../common/constants.ts';
+import { searchParamsSchema } from '../../common/schemas/search.ts';
 import { formatDate } from '../../common/format.ts';
 import { isLang } from '../../common/languages.ts';
 import { isAppError } from '#errors';
@@ -14,13 +15,19 @@ import { ProductCard } from '../components/product-card.tsx';
 import { langOfMatches, pageMeta, publicUrlOfMatches, translatorFor } from '../lib/meta.ts';
 import { seoMeta } from '../lib/seo.ts';
 import { useLang } from '../lib/root-data.ts';
+import { searchQuery } from '../lib/search-url.ts';
 import { servicesOf } from '../lib/session.server.ts';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   try {
     // The public shop: active listings only, even when the seller looks at their own shop.
-    const { seller, products } = await servicesOf(context).listings.byUser(null, params.userId, SHOP_PAGE_LIMIT);
-    return { seller: toPublicUser(seller), products };
+    const services = servicesOf(context);
+    const { seller, products } = await services.listings.byUser(null, params.userId, SHOP_PAGE_LIMIT);
+    // The count is the seller-filtered search's, the one "see all" opens (its first page is
+    // then in the search cache already).
+    const all = products.length < SHOP_PAGE_LIMIT ? null : await services.search.search(searchParamsSchema.parse({ seller: seller.id }));
+    const total = all ? { items: all.pagination.totalItems, capped: all.pagination.totalIsCapped } : { items: products.length, capped: false };
+    return { seller: toPublicUser(seller), products, total };
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND') throw data(null, { status: 404 });
     throw error;
@@ -46,7 +53,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params, error })
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const lang = useLang();
   const { t } = useTranslation(['listings', 'cities']);
-  const { seller, products } = loaderData;
+  const { seller, products, total } = loaderData;
+  // Isolated, so that "72" or "1000+" keeps its shape inside Arabic text.
+  const totalText = `\u2066${total.items}${total.capped ? '+' : ''}\u2069`;
+  const more = total.items > products.length;
+  const Forward = lang === 'ar' ? ArrowLeft : ArrowRight;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10" data-testid="shop-page">
       <header className="flex flex-col gap-5 rounded-2xl border border-line bg-surface-raised p-6 shadow-sm sm:flex-row sm:items-start">
@@ -89,7 +100,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           <h2 id="shop-listings-title" className="text-2xl font-bold text-ink">
             {t('shopListings')}
           </h2>
-          <p className="text-sm text-ink-muted">{t('activeCount', { total: products.length >= SHOP_PAGE_LIMIT ? `\u2066${SHOP_PAGE_LIMIT}+\u2069` : products.length })}</p>
+          <p className="text-sm text-ink-muted">{t('activeCount', { total: totalText })}</p>
         </div>
         {products.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line p-10 text-center text-ink-muted" data-testid="shop-empty">
@@ -105,7 +116,19 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        {products.length >= SHOP_PAGE_LIMIT ? <p className="mt-6 text-center text-sm text-ink-muted">{t('shopLimit', { count: SHOP_PAGE_LIMIT })}</p> : null}
+        {more ? (
+          <div className="mt-8 flex flex-col items-center gap-2 text-center">
+            <p className="text-sm text-ink-muted">{t('shopLimit', { count: products.length })}</p>
+            <Link
+              to={`/${lang}${searchQuery({ seller: seller.id })}`}
+              className="inline-flex items-center gap-2 rounded-xl bg-brand px-5 py-2.5 font-semibold text-on-brand hover:bg-brand-strong"
+              data-testid="shop-see-all"
+            >
+              {t('seeAll', { total: totalText })}
+              <Forward className="size-4" aria-hidden="true" />
+            </Link>
+          </div>
+        ) : null}
       </section>
     </div>
   );

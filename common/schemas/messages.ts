@@ -103,6 +103,7 @@ export const VALIDATION_MESSAGES = {
     fr: 'Les pages s’arrêtent à 100 : affinez la recherche',
     ar: 'تتوقف الصفحات عند 100: ضيّق نطاق البحث',
   },
+  sellerInvalid: { en: 'This seller link is not valid', fr: "Ce lien de vendeur n'est pas valide", ar: 'رابط البائع هذا غير صالح' },
   searchTooLong: { en: 'Search text is too long', fr: 'Le texte recherché est trop long', ar: 'نص البحث طويل جدًا' },
   invalidValue: { en: 'Invalid value', fr: 'Valeur invalide', ar: 'قيمة غير صالحة' },
   // A listing's category details (common/category-attributes.ts) and price type (common/pricing.ts).

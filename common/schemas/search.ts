@@ -2,6 +2,7 @@
 // so the API, the page loader and the search form agree on every rule.
 import { z } from 'zod';
 import { ALL, CATEGORY_KEYS, CONDITION_KEYS, WILAYA_KEYS } from '../reference-data.ts';
+import { isId } from '../ids.ts';
 import { isStorableText } from './text.ts';
 
 import { MAX_PAGE, SORTS } from '../search-options.ts';
@@ -27,6 +28,8 @@ export const searchParamsSchema = z
     category: z.preprocess(emptyToUndefined, z.enum(CATEGORY_KEYS, { error: 'categoryRequired' }).optional()),
     address: z.preprocess(emptyToUndefined, z.enum(WILAYA_KEYS, { error: 'addressInvalid' }).optional()),
     condition: z.preprocess(emptyToUndefined, z.enum(CONDITION_KEYS, { error: 'conditionRequired' }).optional()),
+    /** One seller's listings (their user id): where a shop's "see all" link leads. */
+    seller: z.preprocess(blankToUndefined, z.string().refine(isId, 'sellerInvalid').optional()),
     minPrice: price,
     maxPrice: price,
     sortBy: z.preprocess(blankToUndefined, z.enum(SORTS, { error: 'invalidValue' }).default('date_desc')),

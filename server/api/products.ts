@@ -29,7 +29,7 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
           tags: ['products'],
           summary: 'Search active listings, 10 a page',
           description:
-            '`title` matches words of the title or description in any language (case, accents and Arabic spelling variants ignored; the last word as a prefix). `all` or empty means no filter. Counts stop at 1,000 (`pagination.totalIsCapped`); pages stop at 100. `fuzzy` is true when nothing matched exactly and close spellings were used.',
+            '`title` matches words of the title or description in any language (case, accents and Arabic spelling variants ignored; the last word as a prefix). `all` or empty means no filter. `seller` (a user id) keeps one seller’s listings; an id of no one finds nothing. Counts stop at 1,000 (`pagination.totalIsCapped`); pages stop at 100. `fuzzy` is true when nothing matched exactly and close spellings were used.',
           querystring: searchParamsSchema,
           response: {
             200: z.object({

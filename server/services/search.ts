@@ -65,6 +65,7 @@ export function searchFilters(params: SearchParams, fuzzy = false): SQL[] {
   if (params.category) filters.push(eq(products.category, params.category));
   if (params.address) filters.push(eq(products.address, params.address));
   if (params.condition) filters.push(eq(products.condition, params.condition));
+  if (params.seller) filters.push(eq(products.userId, params.seller));
   if (params.minPrice !== undefined) filters.push(gte(products.price, Math.ceil(params.minPrice)));
   if (params.maxPrice !== undefined) filters.push(lte(products.price, Math.floor(params.maxPrice)));
   const words = params.title ? searchWords(params.title) : [];

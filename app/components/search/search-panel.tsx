@@ -50,6 +50,8 @@ export function SearchPanel({ values, errors }: { values: SearchValues; errors: 
       className="rounded-2xl border border-line bg-surface-raised p-4 shadow-sm sm:p-5"
       data-testid="search-panel"
     >
+      {/* A new search among one seller's listings stays among them (the filter's chip removes it). */}
+      {values.seller ? <input type="hidden" name="seller" value={values.seller} /> : null}
       <div className="grid gap-3 md:grid-cols-[2fr_1fr_1fr_auto]">
         <div>
           <label htmlFor="search-title" className="sr-only">

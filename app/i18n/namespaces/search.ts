@@ -34,6 +34,9 @@ const en = {
   next: 'Next',
   page: 'Page {{page}}',
   currentPage: 'Page {{page}}, current page',
+  sellerLabel: 'Seller:',
+  sellerUnknown: 'unknown seller',
+  removeSeller: 'Remove the seller filter',
 };
 
 export const search: Record<Lang, Widen<typeof en>> = {
@@ -70,6 +73,9 @@ export const search: Record<Lang, Widen<typeof en>> = {
     next: 'Suivante',
     page: 'Page {{page}}',
     currentPage: 'Page {{page}}, page actuelle',
+    sellerLabel: 'Vendeur :',
+    sellerUnknown: 'vendeur inconnu',
+    removeSeller: 'Retirer le filtre vendeur',
   },
   ar: {
     label: 'البحث في الإعلانات',
@@ -103,5 +109,8 @@ export const search: Record<Lang, Widen<typeof en>> = {
     next: 'التالية',
     page: 'الصفحة {{page}}',
     currentPage: 'الصفحة {{page}}، الصفحة الحالية',
+    sellerLabel: 'البائع:',
+    sellerUnknown: 'بائع غير معروف',
+    removeSeller: 'إزالة تصفية البائع',
   },
 };
