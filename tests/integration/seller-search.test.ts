@@ -1,6 +1,9 @@
 // The `seller` filter of the search (GET /api/v1/products and the home page URL), and the
 // shop's exact count with its "see all" link to that search, followed across its pages.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchParamsSchema } from '../../common/schemas/search.ts';
+import { searchFilters, searchStatements } from '../../server/services/search.ts';
 import { SHOP_PAGE_LIMIT } from '../../common/constants.ts';
 import { products, users } from '../../db/schema.ts';
 import * as homePage from '../../app/routes/home.tsx';
@@ -115,5 +118,23 @@ describe('the shop and its "see all" link', () => {
     const bad = await callLoader(ctx, homePage.loader, { path: '/fr?seller=abc', params: { lang: 'fr' } });
     expect(bad.status).toBe(400);
     expect(bad.data).toMatchObject({ errors: { seller: 'sellerInvalid' }, result: null });
+  });
+});
+
+describe("a seller's search plan", () => {
+  it('walks the (user_id, created_at DESC NULLS LAST, id) index, without sorting', async () => {
+    // Last, since it adds a crowd: another seller's 3,000 listings, so that the seller's few are worth an index.
+    const crowd = await seller('Grossiste', 'crowd@example.dz');
+    await ctx.database.db.execute(sql`
+      insert into products (user_id, title, "desc", original_lang, category, condition, address, price, contact, status, created_at, updated_at)
+      select ${crowd}, 'Lot ' || n, 'Lot', 'fr', 'electronics', 'good', 'alger', 1000, '+213550000000', 'active', now() - n * interval '1 minute', now()
+      from generate_series(1, 3000) as n`);
+    await ctx.database.db.execute(sql`analyze products`);
+    const params = searchParamsSchema.parse({ seller: big });
+    const { rows } = searchStatements(ctx.database.db, searchFilters(params), params);
+    const plan = (await ctx.database.db.execute(sql`explain ${rows.getSQL()}`)) as unknown as { rows: Record<string, unknown>[] };
+    const text = plan.rows.map((r) => Object.values(r)[0]).join('\n');
+    expect(text).toContain('products_user_created_idx');
+    expect(text).not.toMatch(/Sort/);
   });
 });
