@@ -102,7 +102,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <>
             {result.fuzzy ? (
               <div className="mb-4">
-                <Alert tone="info">{t('search:fuzzy', { text: values.title ?? '' })}</Alert>
+                <Alert tone="info">{t('search:fuzzy', { text: `\u2068${values.title ?? ''}\u2069` })}</Alert>
               </div>
             ) : null}
             <ul

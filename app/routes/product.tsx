@@ -9,6 +9,7 @@ import { isAppError } from '#errors';
 import { isId } from '../../common/ids.ts';
 import { ContactCard } from '../components/product/contact-card.tsx';
 import { Gallery } from '../components/product/gallery.tsx';
+import { UserText } from '../components/user-text.tsx';
 import { LoadError, ProductNotFound } from '../components/product/load-error.tsx';
 import { langOfMatches, pageMeta, publicUrlOfMatches, translatorFor } from '../lib/meta.ts';
 import { absoluteUrl, itemCondition, jsonLd, pageUrl, seoMeta, SITE_NAME } from '../lib/seo.ts';
@@ -189,9 +190,13 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <h2 id="description-title" className="text-lg font-semibold text-ink">
             {t('description')}
           </h2>
-          <p className="mt-3 whitespace-pre-line leading-relaxed text-ink" dir="auto" data-testid="product-description">
-            {description || t('descUnavailable')}
-          </p>
+          {description ? (
+            <UserText text={description} className="mt-3 leading-relaxed text-ink" testId="product-description" />
+          ) : (
+            <p className="mt-3 text-ink-muted" data-testid="product-description">
+              {t('descUnavailable')}
+            </p>
+          )}
         </section>
       </div>
     </div>

@@ -80,7 +80,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
             />
             <span>
               {t('termsBefore')}
-              <Link to={localePath(lang, '/privacy-policy')} target="_blank" className="font-semibold text-brand underline">
+              <Link to={localePath(lang, '/terms-of-service')} target="_blank" className="font-semibold text-brand underline">
                 {t('termsLink')}
               </Link>
             </span>

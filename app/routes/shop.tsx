@@ -9,6 +9,7 @@ import { isLang } from '../../common/languages.ts';
 import { isAppError } from '#errors';
 import { toPublicUser } from '../../common/user-views.ts';
 import { Avatar } from '../components/avatar.tsx';
+import { UserText } from '../components/user-text.tsx';
 import { NotFound } from '../components/not-found.tsx';
 import { LoadError } from '../components/product/load-error.tsx';
 import { ProductCard } from '../components/product-card.tsx';
@@ -88,9 +89,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             </span>
           </p>
           {seller.bio ? (
-            <p className="max-w-3xl whitespace-pre-line text-ink" dir="auto" data-testid="shop-bio">
-              {seller.bio}
-            </p>
+            <UserText text={seller.bio} className="max-w-3xl text-ink" testId="shop-bio" />
           ) : null}
         </div>
       </header>

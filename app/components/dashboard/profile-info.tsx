@@ -2,6 +2,7 @@ import { Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { toNational } from '../../../common/phone.ts';
+import { UserText } from '../user-text.tsx';
 import { profileUpdateSchema } from '../../../common/schemas/user.ts';
 import type { SelfUser } from '../../../common/user-views.ts';
 import type { FormFailure } from '../../lib/forms.ts';
@@ -76,15 +77,14 @@ export function ProfileInfo({ user }: { user: SelfUser }) {
           </div>
           <div>
             <dt className="text-sm text-ink-muted">{t('phone')}</dt>
-            <dd className="mt-0.5 font-medium text-ink" dir="ltr">
-              <bdi>{user.phone ? toNational(user.phone) : t('notProvided')}</bdi>
+            {/* Aligned with its label (the start side); only the number itself reads left to right. */}
+            <dd className="mt-0.5 text-start font-medium text-ink" data-testid="profile-phone">
+              {user.phone ? <bdi dir="ltr">{toNational(user.phone)}</bdi> : t('notProvided')}
             </dd>
           </div>
           <div className="sm:col-span-2">
             <dt className="text-sm text-ink-muted">{t('bio')}</dt>
-            <dd className="mt-0.5 whitespace-pre-line text-ink" dir="auto">
-              {user.bio || t('notProvided')}
-            </dd>
+            <dd className="mt-0.5 text-ink">{user.bio ? <UserText text={user.bio} testId="profile-bio" /> : t('notProvided')}</dd>
           </div>
         </dl>
       )}

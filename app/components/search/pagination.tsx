@@ -13,25 +13,28 @@ export function Pagination({ values, current, total }: { values: SearchValues; c
   // Arrows point the way the reading goes.
   const Back = lang === 'ar' ? ChevronRight : ChevronLeft;
   const Forward = lang === 'ar' ? ChevronLeft : ChevronRight;
-  const base = 'inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-xl border px-3 text-sm font-semibold';
+  // On a phone the row (previous, up to five pages, two gaps, next) must fit 358 px on one
+  // line: narrower buttons, and the words "previous"/"next" left to screen readers.
+  const base = 'inline-flex h-10 min-w-9 items-center justify-center gap-1 rounded-xl border px-2 text-sm font-semibold sm:min-w-10 sm:px-3';
+  const word = 'sr-only sm:not-sr-only';
   const idle = `${base} border-line bg-surface-raised text-ink hover:bg-surface-sunken`;
   const disabled = `${base} border-line text-ink-muted opacity-50`;
   return (
-    <nav aria-label={t('pagination')} className="mt-10 flex flex-wrap items-center justify-center gap-2" data-testid="pagination">
+    <nav aria-label={t('pagination')} className="mt-10 flex flex-wrap items-center justify-center gap-1.5 sm:gap-2" data-testid="pagination">
       {current > 1 ? (
         <Link to={href(current - 1)} className={idle} rel="prev" preventScrollReset={false}>
           <Back className="size-4" aria-hidden="true" />
-          {t('previous')}
+          <span className={word}>{t('previous')}</span>
         </Link>
       ) : (
         <span className={disabled} aria-disabled="true">
           <Back className="size-4" aria-hidden="true" />
-          {t('previous')}
+          <span className={word}>{t('previous')}</span>
         </span>
       )}
       {pageWindow(current, total).map((page, i) =>
         page === null ? (
-          <span key={`gap-${i}`} className="px-1 text-ink-muted" aria-hidden="true">
+          <span key={`gap-${i}`} className="px-0.5 text-ink-muted sm:px-1" aria-hidden="true">
             …
           </span>
         ) : page === current ? (
@@ -46,12 +49,12 @@ export function Pagination({ values, current, total }: { values: SearchValues; c
       )}
       {current < total ? (
         <Link to={href(current + 1)} className={idle} rel="next">
-          {t('next')}
+          <span className={word}>{t('next')}</span>
           <Forward className="size-4" aria-hidden="true" />
         </Link>
       ) : (
         <span className={disabled} aria-disabled="true">
-          {t('next')}
+          <span className={word}>{t('next')}</span>
           <Forward className="size-4" aria-hidden="true" />
         </span>
       )}

@@ -5,12 +5,13 @@ import { Search, SlidersHorizontal } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigate } from 'react-router';
-import { CATEGORIES, CONDITIONS, WILAYAS } from '../../../common/reference-data.ts';
+import { CATEGORIES, CONDITIONS } from '../../../common/reference-data.ts';
 import { SORTS } from '../../../common/search-options.ts';
 import type { FieldErrors } from '../../../common/schemas/field-errors.ts';
 import { useLang } from '../../lib/root-data.ts';
 import { searchQuery, valuesFromForm, type SearchValues } from '../../lib/search-url.ts';
 import { inputClass } from '../form/field.tsx';
+import { WilayaOptions } from '../form/wilaya-options.tsx';
 
 const ADVANCED = ['minPrice', 'maxPrice', 'sortBy', 'condition'] as const;
 
@@ -23,7 +24,6 @@ export function SearchPanel({ values, errors }: { values: SearchValues; errors: 
   const [open, setOpen] = useState(hasAdvanced || hasAdvancedError);
   // Changing the key re-creates the form with the URL's values (Cancel).
   const [generation, setGeneration] = useState(0);
-  const wilayas = [...WILAYAS].sort((a, b) => a.name[lang].localeCompare(b.name[lang], lang));
   const categories = [...CATEGORIES].sort((a, b) => a.name[lang].localeCompare(b.name[lang], lang));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -80,12 +80,7 @@ export function SearchPanel({ values, errors }: { values: SearchValues; errors: 
             {t('wilaya')}
           </label>
           <select id="search-address" name="address" defaultValue={values.address ?? 'all'} className={inputClass} aria-invalid={Boolean(errors.address)} aria-describedby={describedBy('address')}>
-            <option value="all">{t('cities:all')}</option>
-            {wilayas.map((w) => (
-              <option key={w.key} value={w.key}>
-                {w.name[lang]}
-              </option>
-            ))}
+            <WilayaOptions placeholder={t('cities:all')} placeholderValue="all" />
           </select>
           {error('address')}
         </div>
