@@ -55,7 +55,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation(['home', 'search']);
+  const { t } = useTranslation(['home', 'search', 'validation']);
   const { values, errors, result, seller } = loaderData;
   const navigation = useNavigation();
   // A new search on this page is loading: keep the old results, dimmed, under a spinner.
@@ -91,7 +91,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         {!result ? (
-          <Alert tone="error">{t('search:invalid')}</Alert>
+          <Alert tone="error">
+            {t('search:invalid')}
+            {/* The seller filter has no field in the panel to show its error beside. */}
+            {errors.seller ? ` ${t(`validation:${errors.seller}`)}` : null}
+          </Alert>
         ) : result.products.length === 0 ? (
           <div className="flex flex-col items-center rounded-2xl border border-dashed border-line px-6 py-14 text-center" data-testid="no-results">
             <SearchX className="size-10 text-ink-muted" aria-hidden="true" />

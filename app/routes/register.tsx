@@ -83,6 +83,10 @@ export default function Register({ actionData }: Route.ComponentProps) {
               <Link to={localePath(lang, '/terms-of-service')} target="_blank" className="font-semibold text-brand underline">
                 {t('termsLink')}
               </Link>
+              {t('termsBetween')}
+              <Link to={localePath(lang, '/privacy-policy')} target="_blank" className="font-semibold text-brand underline">
+                {t('privacyLink')}
+              </Link>
             </span>
           </label>
           {errors.terms ? <TermsError code={errors.terms} /> : null}
