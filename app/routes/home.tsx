@@ -13,6 +13,10 @@ import { SearchPanel } from '../components/search/search-panel.tsx';
 import { seoContext, translatorFor } from '../lib/meta.ts';
 import { absoluteUrl, jsonLd, pageUrl, seoMeta, SITE_NAME } from '../lib/seo.ts';
 import { searchValuesOf } from '../lib/search-url.ts';
+import { isAppError } from '../../server/http/errors.ts';
+
+/** Why there are no results to show, besides invalid filters. */
+type Problem = 'rateLimited' | 'busy' | null;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -22,10 +26,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const errors: FieldErrors = fieldErrorsOf(parsed.error);
     // `currentPage` is `page` in the page's URL.
     if (errors.currentPage) errors.page = errors.currentPage;
-    return data({ values, errors, result: null }, { status: 400 });
+    return data({ values, errors, result: null, problem: null as Problem }, { status: 400 });
   }
-  const result = await context.get(appContext).services.search.search(parsed.data);
-  return { values, errors: {} as FieldErrors, result };
+  const app = context.get(appContext);
+  try {
+    const result = await app.services.search.search(parsed.data, { ip: app.clientIp });
+    return { values, errors: {} as FieldErrors, result, problem: null as Problem };
+  } catch (error) {
+    if (!isAppError(error) || (error.code !== 'RATE_LIMITED' && error.code !== 'SERVICE_UNAVAILABLE')) throw error;
+    const limited = error.code === 'RATE_LIMITED';
+    const retryAfter = (error as { retryAfter?: number }).retryAfter;
+    const headers: Record<string, string> = retryAfter ? { 'Retry-After': String(retryAfter) } : {};
+    return data({ values, errors: {} as FieldErrors, result: null, problem: (limited ? 'rateLimited' : 'busy') as Problem }, { status: error.status, headers });
+  }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -52,7 +65,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(['home', 'search']);
-  const { values, errors, result } = loaderData;
+  const { values, errors, result, problem } = loaderData;
   const navigation = useNavigation();
   // A new search on this page is loading: keep the old results, dimmed, under a spinner.
   const loading = navigation.state === 'loading' && navigation.location.pathname === `/${navigation.location.pathname.split('/')[1]}`;
@@ -86,7 +99,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         {!result ? (
-          <Alert tone="error">{t('search:invalid')}</Alert>
+          <Alert tone="error">{t(problem ? `search:${problem}` : 'search:invalid')}</Alert>
         ) : result.products.length === 0 ? (
           <div className="flex flex-col items-center rounded-2xl border border-dashed border-line px-6 py-14 text-center" data-testid="no-results">
             <SearchX className="size-10 text-ink-muted" aria-hidden="true" />

@@ -36,8 +36,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!parsed.ok) return fail(parsed.failure);
   const services = servicesOf(context);
   try {
-    await services.limits.check('login', `${clientIp(context)}:${parsed.data.email}`);
-    const { token, expiresAt } = await services.users.login(parsed.data.email, parsed.data.password, request.headers.get('user-agent') ?? undefined);
+    const { token, expiresAt } = await services.users.login(parsed.data.email, parsed.data.password, {
+      ip: clientIp(context),
+      userAgent: request.headers.get('user-agent') ?? undefined,
+    });
     return redirect(safeRedirect(form.get('redirectTo'), `/${params.lang}/dashboard`), {
       headers: { 'Set-Cookie': sessionCookie(token, expiresAt, services.config.secureCookies) },
     });

@@ -39,11 +39,13 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
               fuzzy: z.boolean(),
             }),
             400: e,
+            429: e,
+            503: e,
           },
         },
       },
       async (request, reply) => {
-        const result = await services.search.search(request.query);
+        const result = await services.search.search(request.query, { ip: request.ip });
         reply.header('cache-control', 'public, max-age=30');
         return { success: true as const, data: result.products, pagination: result.pagination, fuzzy: result.fuzzy };
       },

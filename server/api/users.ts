@@ -44,8 +44,7 @@ export function userRoutes(services: Services): FastifyPluginAsyncZod {
       '/users/login',
       { schema: { tags: ['users'], summary: 'Log in; sets the session cookie', body: loginSchema, response: { 200: okBody(selfUserSchema), ...pick(400, 401, 429) } } },
       async (request, reply) => {
-        await limits.check('login', `${request.ip}:${request.body.email}`);
-        const { user, token, expiresAt } = await users.login(request.body.email, request.body.password, request.headers['user-agent']);
+        const { user, token, expiresAt } = await users.login(request.body.email, request.body.password, { ip: request.ip, userAgent: request.headers['user-agent'] });
         setSessionCookie(reply, config.secureCookies, token, expiresAt);
         return { success: true as const, data: toSelfUser(user) };
       },

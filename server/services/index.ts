@@ -38,15 +38,16 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
   const sessions = createSessionService(database.db);
   const uploads = createUploadService(database.db, storage);
   const products = createProductService(database.db);
-  const search = createSearchService(database.db, products);
   // Not awaited: the app starts (and serves, on local fallbacks) while Redis is still away.
   const redis = config.redisUrl ? createSharedRedis({ url: config.redisUrl, log, namespace: deps.redisNamespace }) : undefined;
+  const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log }) : createMemoryRateLimiter());
+  const limits = createLimits(rateLimiter, deps.rateLimits);
+  const search = createSearchService(database.db, products, { limits });
   redis?.onListingsChanged(() => search.invalidate());
   const listingsChanged = () => {
     search.invalidate();
     redis?.publishListingsChanged();
   };
-  const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log }) : createMemoryRateLimiter());
   return {
     config,
     database,
@@ -54,7 +55,7 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     log,
     mailer,
     redis,
-    limits: createLimits(rateLimiter, deps.rateLimits),
+    limits,
     sessions,
     users: createUserService({
       db: database.db,
@@ -64,6 +65,7 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
       publicUrl: config.publicUrl,
       contactEmail: config.contactEmail,
       log,
+      limits,
       listingsChanged,
     }),
     products,

@@ -13,6 +13,8 @@ export interface RateLimitRule {
 export interface RateLimiter {
   /** Counts a hit; returns seconds to wait when over the limit, else 0. */
   hit(key: string, rule: RateLimitRule): Promise<number>;
+  /** Seconds to wait when `key` is already over the limit, else 0; counts nothing. */
+  peek(key: string, rule: RateLimitRule): Promise<number>;
 }
 
 export class RateLimitedError extends AppError {
@@ -41,6 +43,12 @@ export function createMemoryRateLimiter(): RateLimiter {
       window.count++;
       return window.count > rule.max ? Math.ceil((window.resetAt - now) / 1000) : 0;
     },
+    async peek(key, rule) {
+      const now = Date.now();
+      const window = windows.get(key);
+      if (!window || window.resetAt <= now) return 0;
+      return window.count >= rule.max ? Math.max(1, Math.ceil((window.resetAt - now) / 1000)) : 0;
+    },
   };
 }
 
@@ -56,6 +64,11 @@ if ttl < 0 then
   ttl = tonumber(ARGV[1])
 end
 return {count, ttl}
+`;
+
+const PEEK = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+return {count, redis.call('PTTL', KEYS[1])}
 `;
 
 export interface RedisRateLimiterOptions {
@@ -91,6 +104,15 @@ export function createRedisRateLimiter({ redis, log, keyPrefix = `${redis.namesp
         return fallback.hit(key, rule);
       }
     },
+    async peek(key, rule) {
+      if (!redis.isReady()) return fallback.peek(key, rule);
+      try {
+        const [count, ttlMs] = (await redis.client.eval(PEEK, 1, keyPrefix + key)) as [number, number];
+        return count >= rule.max ? Math.max(1, Math.ceil(ttlMs / 1000)) : 0;
+      } catch {
+        return fallback.peek(key, rule);
+      }
+    },
   };
 }
 
@@ -99,11 +121,21 @@ const HOUR = 60 * MINUTE;
 
 export const RATE_LIMITS = {
   login: { max: 10, windowMs: 15 * MINUTE },
+  // Failed log-ins per client address, whatever the e-mail: stops password spraying (one
+  // password tried on many accounts). Only failures count, so a busy shared address
+  // (a campus, a mobile carrier's NAT) is not locked out by people who type their password right.
+  loginFailures: { max: 30, windowMs: 15 * MINUTE },
   signup: { max: 20, windowMs: HOUR },
   forgotPassword: { max: 5, windowMs: HOUR },
   sendVerification: { max: 5, windowMs: HOUR },
   contact: { max: 5, windowMs: HOUR },
   phoneReveal: { max: 30, windowMs: HOUR },
+  // Searches that miss the result cache, per client address: a person reading results and
+  // refining them makes a few a minute; a script varying the text to defeat the cache, hundreds.
+  search: { max: 60, windowMs: MINUTE },
+  // Typo fallbacks (several times a normal search's cost) per address; past it, a search
+  // that matched nothing shows the empty page instead of close spellings.
+  searchFuzzy: { max: 20, windowMs: MINUTE },
   // 404 answers per client IP (server/plugins/not-found-limit.ts): a person following stale
   // links stays far below it, a scanner walking a word list does not.
   notFound: { max: 60, windowMs: MINUTE },
@@ -118,6 +150,19 @@ export function createLimits(limiter: RateLimiter, overrides: Partial<Record<Rat
     async check(name: RateLimitName, key: string) {
       const wait = await limiter.hit(`${name}:${key}`, rules[name]);
       if (wait > 0) throw new RateLimitedError(wait);
+    },
+    /** Throws RateLimitedError when `name` is already at its limit for `key`, without counting. */
+    async checkNotOver(name: RateLimitName, key: string) {
+      const wait = await limiter.peek(`${name}:${key}`, rules[name]);
+      if (wait > 0) throw new RateLimitedError(wait);
+    },
+    /** Counts a hit and says whether it was within the limit (for limits that degrade rather than refuse). */
+    async allows(name: RateLimitName, key: string): Promise<boolean> {
+      return (await limiter.hit(`${name}:${key}`, rules[name])) === 0;
+    },
+    /** Counts one hit of `name` for `key` (what is over the limit shows at the next checkNotOver). */
+    async count(name: RateLimitName, key: string) {
+      await limiter.hit(`${name}:${key}`, rules[name]);
     },
   };
 }

@@ -10,6 +10,7 @@ import { AppError } from '../http/errors.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { toSquareAvatar } from './image-pipeline.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Limits } from './rate-limit.ts';
 import { contactMessageEmail, passwordResetEmail, verificationEmail } from './mail/templates.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { SessionService } from './sessions.ts';
@@ -32,6 +33,7 @@ export interface UserServiceDeps {
   publicUrl: string;
   contactEmail: string;
   log: Log;
+  limits: Limits;
   /** Called when listings disappear with an account. */
   listingsChanged?: () => void;
 }
@@ -40,7 +42,7 @@ export interface UserServiceDeps {
 // e-mail is unknown makes both failures take the same time.
 const dummyHash = hashPassword(randomUUID());
 
-export function createUserService({ db, sessions, mailer, storage, publicUrl, contactEmail, log, listingsChanged = () => {} }: UserServiceDeps) {
+export function createUserService({ db, sessions, mailer, storage, publicUrl, contactEmail, log, limits, listingsChanged = () => {} }: UserServiceDeps) {
   async function byId(id: string): Promise<User | null> {
     if (!isId(id)) return null;
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -103,10 +105,20 @@ export function createUserService({ db, sessions, mailer, storage, publicUrl, co
       return { user, mailSent };
     },
 
-    async login(email: string, password: string, userAgent?: string) {
+    /**
+     * Two limits, both checked before any hashing: tries per address and account (guessing one
+     * password), and failures per address whatever the account (spraying one password on many).
+     */
+    async login(email: string, password: string, client: { ip: string; userAgent?: string }) {
+      await limits.checkNotOver('loginFailures', client.ip);
+      await limits.check('login', `${client.ip}:${email.toLowerCase()}`);
       const user = await byEmail(email);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
-      if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Incorrect email or password');
+      if (!user || !ok) {
+        await limits.count('loginFailures', client.ip);
+        throw new AppError('INVALID_CREDENTIALS', 'Incorrect email or password');
+      }
+      const userAgent = client.userAgent;
       const session = await sessions.create(user.id, userAgent);
       return { user, ...session };
     },
