@@ -14,6 +14,7 @@ import { searchParamsSchema, type SearchParams } from '../common/schemas/search.
 import { CATEGORY_KEYS, WILAYA_KEYS } from '../common/reference-data.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { executeSearch, SEARCH_TIMEOUTS, searchFilters } from '../server/services/search.ts';
+import { ADVERSARIAL } from './adversarial.ts';
 import { fillListings } from './fill.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -78,15 +79,6 @@ const SHAPES: { name: string; variants: Record<string, string>[] }[] = [
   { name: 'page 100 (the cap)', variants: [{ currentPage: '100' }, { currentPage: '100', address: 'alger' }] },
 ];
 const FUZZY = ['samsnug', 'telefone', 'apartemnt'];
-// Texts made to cost: a common word repeated next to a near miss of it (every listing holding
-// the word is a trigram candidate for the miss), eight invented words, one endless word.
-// Measured as a request runs them: the exact search, then the typo fallback when it found nothing.
-export const ADVERSARIAL = [
-  'lampe lampe lampe lampe lampe lampe lampe lampeqz',
-  'occasion occasion occasion occasion occasion occasion occasion occasionqz',
-  'occasionqz propreqz voitureqz tableqz neufqz venteqz originalqz prixqz',
-  'occasion'.repeat(25),
-];
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -118,7 +110,7 @@ async function explainShapes(database: Database) {
   await measure('typo fallback (trigrams)', () =>
     FUZZY.map((title) => {
       const params = searchParamsSchema.parse({ title });
-      return explainOne(database, searchFilters(params, true), params);
+      return executeSearch(database.db, searchFilters(params, true), params, true, true).then((r) => r.ms);
     }),
   );
   await measure('adversarial text (exact, then fallback)', () =>
@@ -126,7 +118,7 @@ async function explainShapes(database: Database) {
       const params = searchParamsSchema.parse({ title });
       const exact = await executeSearch(database.db, searchFilters(params), params, true, true);
       if (exact.n > 0) return exact.ms;
-      const fuzzy = await executeSearch(database.db, searchFilters(params, true), params, false, true, SEARCH_TIMEOUTS.fuzzyMs).catch(() => ({ ms: SEARCH_TIMEOUTS.fuzzyMs }));
+      const fuzzy = await executeSearch(database.db, searchFilters(params, true), params, true, true, SEARCH_TIMEOUTS.fuzzyMs).catch(() => ({ ms: SEARCH_TIMEOUTS.fuzzyMs }));
       return exact.ms + fuzzy.ms;
     }),
   );

@@ -70,8 +70,8 @@ async function pageLatencies(bases: string[], listingIds: string[], until: numbe
   await Promise.all(
     Array.from({ length: SPRAY_VISITORS }, async (_, v) => {
       for (let n = 0; Date.now() < until; n++) {
-        const path = n % 2 === 0 ? `/fr/products/${listingIds[(v * 5 + n) % listingIds.length]}` : '/ar';
-        const res = await call(undefined, tag, bases[n % bases.length]!, path, { ip: `10.${NET}.240.${v + 1}` });
+        const page = n % 2 === 0 ? `/fr/products/${listingIds[(v * 5 + n) % listingIds.length]}` : '/ar';
+        const res = await call(undefined, tag, bases[n % bases.length]!, page, { ip: `10.${NET}.240.${v + 1}` });
         if (res.status === 200) times.push(res.ms);
       }
     }),

@@ -31,6 +31,8 @@ const envSchema = z.object({
   REDIS_URL: urlWithProtocols(['redis', 'rediss']).optional(),
   SEED_DEMO: booleanString.default(true),
   PAINT_BEFORE_HYDRATION: booleanString.default(true),
+  // Tests only: lets photo URLs on loopback/private addresses be fetched (a local test server).
+  PHOTO_FETCH_ALLOW_PRIVATE: booleanString.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     error: 'must be one of fatal, error, warn, info, debug, trace, silent',
   }).default('info'),
@@ -55,6 +57,8 @@ export interface Config {
   seedDemo: boolean;
   /** Pages are painted before their JavaScript is fetched (app/lib/defer-hydration.server.ts). */
   paintBeforeHydration: boolean;
+  /** Tests only: photo URLs may point to loopback and private addresses. Never in production. */
+  photoFetchAllowPrivate: boolean;
   logLevel: string;
   production: boolean;
 }
@@ -103,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO,
     paintBeforeHydration: e.PAINT_BEFORE_HYDRATION,
+    photoFetchAllowPrivate: e.PHOTO_FETCH_ALLOW_PRIVATE,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
   };

@@ -37,7 +37,8 @@ if (config.seedDemo && database.kind === 'pglite') {
   }
 }
 
-// Housekeeping: uploads never attached to a listing (older than a day) and expired sessions.
+// Housekeeping: uploads never attached to a listing (older than a day), expired sessions,
+// view marks older than a day, and raw events folded into daily counts.
 const HOUR = 60 * 60 * 1000;
 const housekeeping = setInterval(() => {
   services.uploads
@@ -45,6 +46,11 @@ const housekeeping = setInterval(() => {
     .then((removed) => removed > 0 && app.log.info({ removed }, 'orphan uploads removed'))
     .catch((err: unknown) => app.log.error({ err }, 'orphan upload cleaning failed'));
   services.sessions.purgeExpired().catch((err: unknown) => app.log.error({ err }, 'session purge failed'));
+  services.counters.purgeMarks().catch((err: unknown) => app.log.error({ err }, 'view mark purge failed'));
+  services.counters
+    .foldOldEvents()
+    .then((folded) => folded > 0 && app.log.info({ folded }, 'old events folded into daily counts'))
+    .catch((err: unknown) => app.log.error({ err }, 'event folding failed'));
 }, HOUR);
 housekeeping.unref();
 

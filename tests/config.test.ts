@@ -17,6 +17,8 @@ describe('loadConfig', () => {
     expect(config.secureCookies).toBe(false);
     expect(config.seedDemo).toBe(true);
     expect(config.paintBeforeHydration).toBe(true);
+    // Strict unless a test says otherwise: photo URLs on private networks are refused.
+    expect(config.photoFetchAllowPrivate).toBe(false);
     expect(config.logLevel).toBe('info');
   });
 

@@ -14,13 +14,14 @@ import { langOfMatches, pageMeta, publicUrlOfMatches, translatorFor } from '../l
 import { absoluteUrl, itemCondition, jsonLd, pageUrl, seoMeta, SITE_NAME } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
-import { currentUser, servicesOf } from '../lib/session.server.ts';
+import { clientIp, currentUser, servicesOf } from '../lib/session.server.ts';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!params.productId || !isId(params.productId)) throw data({ reason: 'invalidId' }, { status: 404 });
   const viewer = await currentUser(request, context);
   try {
-    const product = await servicesOf(context).listings.read(viewer, params.productId, { countView: true });
+    const client = { ip: clientIp(context), userAgent: request.headers.get('user-agent') };
+    const product = await servicesOf(context).listings.read(viewer, params.productId, { countView: true, client });
     const own = viewer?.id === product.userId;
     // Counted views and the owner's private data: never stored by a shared cache.
     return data({ product, own }, { headers: { 'Cache-Control': 'private, no-store' } });

@@ -4,8 +4,10 @@ import type { Config } from '../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createCounterService } from './counters.ts';
 import { createListingService } from './listings.ts';
 import { createProductService } from './products.ts';
+import { createPhotoFetcher } from './photo-fetch.ts';
 import { createUploadService } from './uploads.ts';
 import { createSearchService } from './search.ts';
 import {
@@ -36,13 +38,14 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
   const log = deps.log ?? pino({ level: config.logLevel });
   const mailer = deps.mailer ?? createMailer(config, log);
   const sessions = createSessionService(database.db);
-  const uploads = createUploadService(database.db, storage);
   const products = createProductService(database.db);
   // Not awaited: the app starts (and serves, on local fallbacks) while Redis is still away.
   const redis = config.redisUrl ? createSharedRedis({ url: config.redisUrl, log, namespace: deps.redisNamespace }) : undefined;
   const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log }) : createMemoryRateLimiter());
   const limits = createLimits(rateLimiter, deps.rateLimits);
+  const uploads = createUploadService(database.db, storage, limits, createPhotoFetcher({ allowPrivate: config.photoFetchAllowPrivate }));
   const search = createSearchService(database.db, products, { limits });
+  const counters = createCounterService(database.db);
   redis?.onListingsChanged(() => search.invalidate());
   const listingsChanged = () => {
     search.invalidate();
@@ -71,7 +74,8 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     products,
     search,
     uploads,
-    listings: createListingService(database.db, storage, uploads, listingsChanged),
+    counters,
+    listings: createListingService(database.db, storage, uploads, { counters, limits }, listingsChanged),
     /** Closes what the services opened themselves (Redis); the database belongs to the caller. */
     async close() {
       await redis?.close();

@@ -1,6 +1,5 @@
 // Listings, the seller's side and the buyer's: publish, edit, (de)activate, delete,
 // read with a view counted, reveal the phone, and the seller's statistics.
-import { randomUUID } from 'node:crypto';
 import { and, count, desc as descending, eq, inArray, sql } from 'drizzle-orm';
 import type { Lang } from '../../common/languages.ts';
 import { toNational } from '../../common/phone.ts';
@@ -10,7 +9,9 @@ import type { AppDb } from '../../db/client.ts';
 import { events, images, products, users, type Image, type Product, type User } from '../../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
+import type { CounterService, Visitor } from './counters.ts';
 import { detectLanguage } from './language-detect.ts';
+import type { Limits } from './rate-limit.ts';
 import { toApiImage, toApiProduct } from './products.ts';
 import type { UploadService } from './uploads.ts';
 import { isId } from './tokens.ts';
@@ -42,7 +43,18 @@ function languageFields(title: string, desc: string, given: Partial<Record<`${'t
   };
 }
 
-export function createListingService(db: AppDb, storage: FileStorage, uploads: UploadService, changed: () => void = () => {}) {
+/** The client a request comes from (address and browser), for counting and limits. */
+export interface Client {
+  ip: string;
+  userAgent?: string | null;
+}
+
+export interface ListingServiceDeps {
+  counters: CounterService;
+  limits: Limits;
+}
+
+export function createListingService(db: AppDb, storage: FileStorage, uploads: UploadService, { counters, limits }: ListingServiceDeps, changed: () => void = () => {}) {
   async function photosOf(productId: string) {
     return db.select().from(images).where(eq(images.productId, productId)).orderBy(images.position);
   }
@@ -61,29 +73,34 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
   }
 
   /**
-   * Image rows for the given URLs, in order: the caller's own uploads (attached to
-   * nothing or to this listing already), and absolute URLs stored as external photos.
+   * Image rows for the given URLs, in order: the caller's own uploads (attached to nothing or
+   * to this listing already), and absolute URLs elsewhere, fetched and stored like uploads so
+   * that visitors never load a photo from another site. When one fails, the photos fetched
+   * by this call are removed again.
    */
   async function resolvePhotos(userId: string, urls: string[], productId: string | null): Promise<Image[]> {
     const rows: Image[] = [];
-    for (const [index, url] of urls.entries()) {
-      const fileKey = storage.keyOf(url);
-      if (fileKey === null && /^https?:\/\//i.test(url)) {
-        const [external] = await db
-          .insert(images)
-          .values({ key: `external/${randomUUID()}`, userId, width: 0, height: 0, bytes: 0, variants: { '0': url } })
-          .returning();
-        if (external) rows.push(external);
-        continue;
+    const fetched: Image[] = [];
+    try {
+      for (const [index, url] of urls.entries()) {
+        const path = index === 0 ? 'body.img' : `body.images.${index}`;
+        const fileKey = storage.keyOf(url);
+        if (fileKey === null && /^https?:\/\//i.test(url)) {
+          const stored = await uploads.storeFromUrl(userId, url, path);
+          fetched.push(stored);
+          rows.push(stored);
+          continue;
+        }
+        const imageKey = fileKey?.split('/').slice(0, 2).join('/');
+        const [row] = imageKey ? await db.select().from(images).where(eq(images.key, imageKey)).limit(1) : [];
+        if (!row || row.userId !== userId || (row.productId !== null && row.productId !== productId)) {
+          throw new AppError('VALIDATION_ERROR', 'Invalid request', [{ path, code: 'imageInvalid', message: 'This photo is not one of your uploads' }]);
+        }
+        rows.push(row);
       }
-      const imageKey = fileKey?.split('/').slice(0, 2).join('/');
-      const [row] = imageKey ? await db.select().from(images).where(eq(images.key, imageKey)).limit(1) : [];
-      if (!row || row.userId !== userId || (row.productId !== null && row.productId !== productId)) {
-        throw new AppError('VALIDATION_ERROR', 'Invalid request', [
-          { path: index === 0 ? 'body.img' : `body.images.${index}`, code: 'imageInvalid', message: 'This photo is not one of your uploads' },
-        ]);
-      }
-      rows.push(row);
+    } catch (error) {
+      await uploads.removeImages(fetched);
+      throw error;
     }
     return rows;
   }
@@ -210,37 +227,36 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
       return serialize(row, true);
     },
 
-    /** A listing as `viewer` may see it: inactive ones only for their owner. Counts a view for others. */
-    async read(viewer: User | null, id: string, options: { countView: boolean }): Promise<ApiProduct & { seller: PublicUser }> {
+    /**
+     * A listing as `viewer` may see it: inactive ones only for their owner. With `countView`,
+     * counts a view for others, once per visitor a day.
+     */
+    async read(viewer: User | null, id: string, options: { countView: false } | { countView: true; client: Client }): Promise<ApiProduct & { seller: PublicUser }> {
       if (!isId(id)) throw notFound();
       const [found] = await db.select({ product: products, seller: users }).from(products).innerJoin(users, eq(users.id, products.userId)).where(eq(products.id, id)).limit(1);
       if (!found) throw notFound();
       const own = viewer?.id === found.product.userId;
       if (found.product.status !== 'active' && !own) throw notFound();
-      if (options.countView && !own) {
-        // One round trip for the counter and the activity line.
-        await db.execute(sql`
-          with counted as (update ${products} set views = views + 1 where id = ${id} returning category)
-          insert into ${events} (type, product_id, category) select 'view', ${id}, category from counted`);
-      }
+      if (options.countView && !own) await counters.countOnce('view', id, { ...options.client, userId: viewer?.id });
       return { ...(await serialize(found.product, own)), seller: toPublicUser(found.seller) };
     },
 
-    /** The phone of an active listing, in national form; counts a reveal. */
-    async revealContact(id: string): Promise<string> {
+    /** The phone of an active listing, in national form; counts a reveal, once per visitor a day. */
+    async revealContact(id: string, visitor: Visitor): Promise<string> {
       if (!isId(id)) throw notFound();
       const [row] = await db
-        .update(products)
-        .set({ phoneReveals: sql`${products.phoneReveals} + 1` })
+        .select({ contact: products.contact })
+        .from(products)
         .where(and(eq(products.id, id), eq(products.status, 'active')))
-        .returning({ contact: products.contact, category: products.category });
+        .limit(1);
       if (!row) throw notFound();
-      await db.insert(events).values({ type: 'phone_reveal', productId: id, category: row.category, shown: true });
+      await counters.countOnce('phone_reveal', id, visitor);
       return toNational(row.contact);
     },
 
-    /** The analytics event of the contact card's toggle; the category comes from the listing. */
-    async recordPhoneToggle(productId: string, shown: boolean): Promise<void> {
+    /** The analytics event of the contact card's toggle (limited per address); the category comes from the listing. */
+    async recordPhoneToggle(productId: string, shown: boolean, client: Client): Promise<void> {
+      await limits.check('events', client.ip);
       if (!isId(productId)) throw notFound();
       const [row] = await db.select({ category: products.category }).from(products).where(eq(products.id, productId)).limit(1);
       if (!row) throw notFound();

@@ -19,8 +19,8 @@ export interface RateLimiter {
 
 export class RateLimitedError extends AppError {
   readonly retryAfter: number;
-  constructor(retryAfter: number) {
-    super('RATE_LIMITED', 'Too many requests, please try again later');
+  constructor(retryAfter: number, message = 'Too many requests, please try again later') {
+    super('RATE_LIMITED', message);
     this.retryAfter = retryAfter;
   }
 }
@@ -130,6 +130,11 @@ export const RATE_LIMITS = {
   sendVerification: { max: 5, windowMs: HOUR },
   contact: { max: 5, windowMs: HOUR },
   phoneReveal: { max: 30, windowMs: HOUR },
+  // Listing photos per account: a seller preparing three listings of ten photos, with retries,
+  // stays below it. The quota of photos attached to no listing is in services/uploads.ts.
+  upload: { max: 60, windowMs: HOUR },
+  // Contact-card events (POST /events) per address: a buyer shows and hides a phone a few times.
+  events: { max: 30, windowMs: HOUR },
   // Searches that miss the result cache, per client address: a person reading results and
   // refining them makes a few a minute; a script varying the text to defeat the cache, hundreds.
   search: { max: 60, windowMs: MINUTE },

@@ -6,7 +6,7 @@ import { PRODUCTS_PAGE_SIZE } from '../../common/constants.ts';
 import type { ApiProduct } from '../../common/product.ts';
 import { COUNT_CAP, type SearchParams, type Sort } from '../../common/schemas/search.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
+import { products, searchTerms } from '../../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { ProductService } from './products.ts';
 import type { Limits } from './rate-limit.ts';
@@ -77,6 +77,20 @@ function textQuery(words: string[]): SQL {
   return sql.join(parts, sql` && `);
 }
 
+/** How many close spellings of a word the typo fallback tries. */
+export const FUZZY_ALTERNATIVES = 5;
+
+/**
+ * The close spellings of `word` among the listings' words (search_terms, trigram similarity
+ * >= pg_trgm.similarity_threshold, 0.3), the closest first, as one tsquery of alternatives;
+ * NULL when there is none, which matches nothing. Its cost depends on the vocabulary, not on
+ * the number of listings or on how common the word's trigrams are in them.
+ */
+function closeSpellings(word: string): SQL {
+  const normalized = sql`ecosouk_normalize(${word})`;
+  return sql`to_tsquery('simple', (select string_agg(quote_literal(close.term), ' | ') from (select ${searchTerms.term} from ${searchTerms} where ${searchTerms.term} % ${normalized} order by similarity(${searchTerms.term}, ${normalized}) desc, ${searchTerms.term} limit ${FUZZY_ALTERNATIVES}) as close))`;
+}
+
 // Search results never carry the (large) search columns.
 const { searchText: _searchText, searchVector: _searchVector, ...listColumns } = getTableColumns(products);
 
@@ -104,8 +118,8 @@ export function searchFilters(params: SearchParams, fuzzy = false): SQL[] {
   if (params.maxPrice !== undefined) filters.push(lte(products.price, Math.floor(params.maxPrice)));
   const words = params.title ? searchWords(params.title) : [];
   if (words.length > 0 && !fuzzy) filters.push(sql`${products.searchVector} @@ (${textQuery(words)})`);
-  // Close spellings of the main words (trigrams).
-  if (words.length > 0 && fuzzy) filters.push(...fuzzyWords(words).map((word) => sql`ecosouk_normalize(${word}) <% ${products.searchText}`));
+  // Close spellings of the main words, each matched like a word typed (the text index).
+  if (words.length > 0 && fuzzy) filters.push(...fuzzyWords(words).map((word) => sql`${products.searchVector} @@ ${closeSpellings(word)}`));
   return filters;
 }
 
@@ -268,7 +282,7 @@ export function createSearchService(db: AppDb, productService: ProductService, o
     // unless this address has used up its fallbacks (the costly part of a search).
     if (searcher && options.limits && !(await options.limits.allows('searchFuzzy', searcher.ip))) return without(exact);
     try {
-      const fuzzy = await run(searchFilters(params, true), params, false, timeouts.fuzzyMs);
+      const fuzzy = await run(searchFilters(params, true), params, true, timeouts.fuzzyMs);
       return { ...fuzzy, fuzzy: fuzzy.pagination.totalItems > 0 };
     } catch (error) {
       if (isTimeout(error)) return without(exact);
