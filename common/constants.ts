@@ -1,4 +1,4 @@
-// Business constants of the specification (section 9) and PRODUCT.md, used by pages, API and tests.
+// Business constants (docs/product.md, "Numbers to know"), used by pages, API and tests.
 export const PRODUCTS_PAGE_SIZE = 10;
 export const SHOP_PAGE_LIMIT = 24;
 export const HOME_NEWEST_LIMIT = 12;

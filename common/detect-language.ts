@@ -1,4 +1,4 @@
-// PRODUCT.md: `/` goes to the language from `?lng`, then the i18next cookie,
+// docs/product.md: `/` goes to the language from `?lng`, then the i18next cookie,
 // then Accept-Language, else Arabic.
 import { DEFAULT_LANG, isLang, type Lang } from './languages.ts';
 import { LANG_COOKIE } from './constants.ts';

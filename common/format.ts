@@ -1,4 +1,4 @@
-// Prices and dates in the user's language (PRODUCT.md: two decimals, Latin digits, a
+// Prices and dates in the user's language (docs/product.md: two decimals, Latin digits, a
 // translated dinar label).
 import { INTL_LOCALE, type Lang } from './languages.ts';
 import { CURRENCY_LABEL } from './constants.ts';

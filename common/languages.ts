@@ -1,5 +1,5 @@
 // The supported languages and what each one needs to render correctly.
-// Arabic is the default (PRODUCT.md) and the only right-to-left one.
+// Arabic is the default (docs/product.md) and the only right-to-left one.
 
 export const LANGS = ['ar', 'fr', 'en'] as const;
 export type Lang = (typeof LANGS)[number];

@@ -1,4 +1,4 @@
-// The Product shape of API.md: what the API returns and what the pages render.
+// The Product shape of docs/api.md: what the API returns and what the pages render.
 import type { Lang } from './languages.ts';
 
 export interface ApiImage {

@@ -128,10 +128,14 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   };
 }
 
-type Transaction = Parameters<Parameters<AppDb['transaction']>[0]>[0];
+export type Transaction = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 
 /**
- * `db.transaction(fn)`, safe on a PostgreSQL pool. drizzle's pool transaction sends BEGIN
+ * `db.transaction(fn)`, safe on a PostgreSQL pool. Every write of more than one statement goes
+ * through here. Inside `fn`, use `tx` only: on PGlite (one connection) a query sent on `db`
+ * waits for the transaction to end, which waits for that query.
+ *
+ * Why not plain drizzle: its pool transaction sends BEGIN
  * before its try/finally, so a connection lost at that moment never goes back to the pool:
  * each database blip leaked a client until the pool was empty (found by the outage drill of
  * `npm run test:faults`, as a shutdown that waited for it). Here the client is checked out

@@ -4,13 +4,14 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromiumPath } from '../e2e/chromium.ts';
+import { findChromium } from '../e2e/chromium.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 try {
-  chromiumPath();
+  // Resolved once here (the npm Chromium may need unpacking) and handed to Playwright's processes.
+  process.env.CHROME_PATH = await findChromium();
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);

@@ -8,9 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import { appContext } from '#app-context';
 import { systemRoutes } from './api/system.ts';
 import { userRoutes } from './api/users.ts';
 import { productRoutes } from './api/products.ts';
@@ -22,6 +20,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerNotFoundLimit } from './plugins/not-found-limit.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerPageCaching } from './plugins/page-caching.ts';
+import { createLoadContext } from './http/load-context.ts';
 import type { Services } from './services/index.ts';
 
 export interface BuildAppOptions {
@@ -116,11 +115,8 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
             staticOptions: { preCompressed: true },
           }),
       mode: pages.mode === 'dev' ? 'development' : 'production',
-      getLoadContext(request) {
-        const context = new RouterContextProvider();
-        context.set(appContext, { services, requestId: String(request.id), clientIp: request.ip, nonce: cspNonceFor(request) });
-        return context;
-      },
+      getLoadContext: (request) =>
+        createLoadContext(services, { requestId: String(request.id), clientIp: request.ip, nonce: cspNonceFor(request) }),
     });
   }
 

@@ -7,7 +7,7 @@ import { isAppError } from '../../server/http/errors.ts';
 
 export interface FormFailure {
   fieldErrors?: FieldErrors;
-  /** An error code of API.md or a page-specific key, translated by the page. */
+  /** An error code of docs/api.md or a page-specific key, translated by the page. */
   formError?: string;
   values?: Record<string, string>;
 }

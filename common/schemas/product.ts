@@ -1,4 +1,4 @@
-// Listing rules (specification §5, API.md), shared by the product form, its action and the REST routes.
+// Listing rules (docs/product.md, docs/api.md), shared by the product form, its action and the REST routes.
 import { z } from 'zod';
 import { MAX_PHOTOS, PRICE_MAX, PRICE_MIN } from '../constants.ts';
 import { CATEGORY_KEYS, CONDITION_KEYS, WILAYA_KEYS } from '../reference-data.ts';

@@ -1,4 +1,4 @@
-// Account rules (specification §5 and PRODUCT.md), shared by the forms, the server
+// Account rules (docs/product.md), shared by the forms, the server
 // actions and the REST routes. Messages are keys of ./messages.ts.
 import { z } from 'zod';
 import { isCommonPassword } from '../common-passwords.ts';

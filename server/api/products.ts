@@ -1,4 +1,4 @@
-// The Products table of API.md (search aside): thin adapters over the listing services.
+// The Products table of docs/api.md (search aside): thin adapters over the listing services.
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The Users table of API.md: thin adapters over the user service.
+// The Users table of docs/api.md: thin adapters over the user service.
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

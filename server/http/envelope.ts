@@ -1,4 +1,4 @@
-// The response envelope of API.md, as zod schemas so routes declare and document it.
+// The response envelope of docs/api.md, as zod schemas so routes declare and document it.
 import { z } from 'zod';
 
 export const errorBody = z

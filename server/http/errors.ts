@@ -1,4 +1,4 @@
-// The error codes of API.md and the one exception type services throw to produce them.
+// The error codes of docs/api.md and the one exception type services throw to produce them.
 
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,

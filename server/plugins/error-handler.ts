@@ -1,4 +1,4 @@
-// One place turns every failure into the API.md error body. 5xx details stay in the log.
+// One place turns every failure into the docs/api.md error body. 5xx details stay in the log.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isAppError, type FieldError } from '../http/errors.ts';

@@ -1,4 +1,4 @@
-// API.md: a request that changes state and carries an Origin from another site is
+// docs/api.md: a request that changes state and carries an Origin from another site is
 // refused (403). Requests without Origin (scripts, mobile apps) are allowed; the
 // session cookie is SameSite=Lax on top of this.
 import type { FastifyInstance, FastifyReply } from 'fastify';

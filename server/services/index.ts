@@ -14,6 +14,7 @@ import {
   createLimits,
   createMemoryRateLimiter,
   createRedisRateLimiter,
+  type Clock,
   type RateLimiter,
   type RateLimitName,
   type RateLimitRule,
@@ -30,6 +31,8 @@ export interface ServiceDeps {
   mailer?: Mailer;
   rateLimiter?: RateLimiter;
   rateLimits?: Partial<Record<RateLimitName, RateLimitRule>>;
+  /** The rate limits' clock (default Date.now); tests move it forward instead of waiting. */
+  now?: Clock;
   /** Prefix of every Redis key and channel (default `ecosouk:`); lets several deployments or test runs share a Redis. */
   redisNamespace?: string;
 }
@@ -41,7 +44,8 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
   const products = createProductService(database.db);
   // Not awaited: the app starts (and serves, on local fallbacks) while Redis is still away.
   const redis = config.redisUrl ? createSharedRedis({ url: config.redisUrl, log, namespace: deps.redisNamespace }) : undefined;
-  const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log }) : createMemoryRateLimiter());
+  const now = deps.now ?? Date.now;
+  const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log, now }) : createMemoryRateLimiter({ now }));
   const limits = createLimits(rateLimiter, deps.rateLimits);
   const uploads = createUploadService(database.db, storage, limits, createPhotoFetcher({ allowPrivate: config.photoFetchAllowPrivate }));
   const search = createSearchService(database.db, products, { limits });

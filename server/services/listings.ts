@@ -5,7 +5,7 @@ import type { Lang } from '../../common/languages.ts';
 import { toNational } from '../../common/phone.ts';
 import type { ApiProduct } from '../../common/product.ts';
 import { orderedPhotos, type ProductInput, type ProductPatch } from '../../common/schemas/product.ts';
-import type { AppDb } from '../../db/client.ts';
+import { withTransaction, type AppDb } from '../../db/client.ts';
 import { events, images, products, users, type Image, type Product, type User } from '../../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
@@ -55,8 +55,8 @@ export interface ListingServiceDeps {
 }
 
 export function createListingService(db: AppDb, storage: FileStorage, uploads: UploadService, { counters, limits }: ListingServiceDeps, changed: () => void = () => {}) {
-  async function photosOf(productId: string) {
-    return db.select().from(images).where(eq(images.productId, productId)).orderBy(images.position);
+  async function photosOf(productId: string, within: AppDb = db) {
+    return within.select().from(images).where(eq(images.productId, productId)).orderBy(images.position);
   }
 
   async function serialize(row: Product, withContact: boolean): Promise<ApiProduct> {
@@ -74,35 +74,58 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
 
   /**
    * Image rows for the given URLs, in order: the caller's own uploads (attached to nothing or
-   * to this listing already), and absolute URLs elsewhere, fetched and stored like uploads so
-   * that visitors never load a photo from another site. When one fails, the photos fetched
-   * by this call are removed again.
+   * to this listing already). Photo URLs of other sites have been fetched into uploads before
+   * (fetchExternal). Runs in the caller's transaction; an upload is locked until it commits,
+   * so two listings saved at once cannot both take it.
    */
-  async function resolvePhotos(userId: string, urls: string[], productId: string | null): Promise<Image[]> {
+  async function resolvePhotos(tx: AppDb, userId: string, urls: string[], productId: string | null): Promise<Image[]> {
     const rows: Image[] = [];
+    for (const [index, url] of urls.entries()) {
+      const fileKey = storage.keyOf(url);
+      const imageKey = fileKey?.split('/').slice(0, 2).join('/');
+      const [row] = imageKey ? await tx.select().from(images).where(eq(images.key, imageKey)).limit(1).for('update') : [];
+      if (!row || row.userId !== userId || (row.productId !== null && row.productId !== productId)) {
+        throw new AppError('VALIDATION_ERROR', 'Invalid request', [
+          { path: index === 0 ? 'body.img' : `body.images.${index}`, code: 'imageInvalid', message: 'This photo is not one of your uploads' },
+        ]);
+      }
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  /**
+   * Photo URLs of other sites, fetched and stored like uploads (services/photo-fetch.ts) before
+   * the listing's transaction: no transaction waits on another site. Returns the URLs with each
+   * of those replaced by its stored photo's, and the photos stored, which the caller removes if
+   * the save fails; when a fetch fails, those of this call are removed here.
+   */
+  async function fetchExternal(userId: string, urls: string[]): Promise<{ urls: string[]; fetched: Image[] }> {
     const fetched: Image[] = [];
+    const resolved: string[] = [];
     try {
       for (const [index, url] of urls.entries()) {
-        const path = index === 0 ? 'body.img' : `body.images.${index}`;
-        const fileKey = storage.keyOf(url);
-        if (fileKey === null && /^https?:\/\//i.test(url)) {
-          const stored = await uploads.storeFromUrl(userId, url, path);
+        if (storage.keyOf(url) === null && /^https?:\/\//i.test(url)) {
+          const stored = await uploads.storeFromUrl(userId, url, index === 0 ? 'body.img' : `body.images.${index}`);
           fetched.push(stored);
-          rows.push(stored);
-          continue;
-        }
-        const imageKey = fileKey?.split('/').slice(0, 2).join('/');
-        const [row] = imageKey ? await db.select().from(images).where(eq(images.key, imageKey)).limit(1) : [];
-        if (!row || row.userId !== userId || (row.productId !== null && row.productId !== productId)) {
-          throw new AppError('VALIDATION_ERROR', 'Invalid request', [{ path, code: 'imageInvalid', message: 'This photo is not one of your uploads' }]);
-        }
-        rows.push(row);
+          resolved.push(toApiImage(stored).url);
+        } else resolved.push(url);
       }
     } catch (error) {
       await uploads.removeImages(fetched);
       throw error;
     }
-    return rows;
+    return { urls: resolved, fetched };
+  }
+
+  /** Runs `save`; when it fails, the photos fetched for it go again. */
+  async function keepingFetchedOnlyIfSaved<T>(fetched: Image[], save: () => Promise<T>): Promise<T> {
+    try {
+      return await save();
+    } catch (error) {
+      await uploads.removeImages(fetched);
+      throw error;
+    }
   }
 
   /** A seller's listings, newest first: active ones, or all of them for the seller themself. */
@@ -130,9 +153,9 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
     return photos;
   }
 
-  async function attach(productId: string, photos: Image[]) {
+  async function attach(tx: AppDb, productId: string, photos: Image[]) {
     for (const [position, photo] of photos.entries()) {
-      await db.update(images).set({ productId, position }).where(eq(images.id, photo.id));
+      await tx.update(images).set({ productId, position }).where(eq(images.id, photo.id));
     }
   }
 
@@ -140,23 +163,28 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
     async create(actor: User | null, input: ProductInput): Promise<ApiProduct> {
       const user = requireActor(actor);
       if (!user.isVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'Verify your e-mail address to publish listings');
-      const photos = await resolvePhotos(user.id, orderedPhotos(input.img, input.images), null);
-      const [row] = await db
-        .insert(products)
-        .values({
-          userId: user.id,
-          category: input.category,
-          condition: input.condition,
-          title: input.title,
-          desc: input.desc,
-          ...languageFields(input.title, input.desc, input),
-          price: input.price,
-          contact: input.contact!,
-          address: input.address,
-        })
-        .returning();
-      if (!row) throw new Error('insert returned nothing');
-      await attach(row.id, photos);
+      const { urls, fetched } = await fetchExternal(user.id, orderedPhotos(input.img, input.images));
+      // The listing and the attachment of its photos: all or nothing.
+      const row = await keepingFetchedOnlyIfSaved(fetched, () => withTransaction(db, async (tx) => {
+        const photos = await resolvePhotos(tx, user.id, urls, null);
+        const [inserted] = await tx
+          .insert(products)
+          .values({
+            userId: user.id,
+            category: input.category,
+            condition: input.condition,
+            title: input.title,
+            desc: input.desc,
+            ...languageFields(input.title, input.desc, input),
+            price: input.price,
+            contact: input.contact!,
+            address: input.address,
+          })
+          .returning();
+        if (!inserted) throw new Error('insert returned nothing');
+        await attach(tx, inserted.id, photos);
+        return inserted;
+      }));
       changed();
       return serialize(row, true);
     },
@@ -176,43 +204,62 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
         desc_fr: patch.desc_fr !== undefined ? patch.desc_fr : kept('fr', current.descFr),
         desc_en: patch.desc_en !== undefined ? patch.desc_en : kept('en', current.descEn),
       };
-      if (patch.img !== undefined || patch.images !== undefined) {
-        const existing = await photosOf(id);
-        const cover = patch.img ?? patch.images?.[0];
-        if (!cover) throw new AppError('VALIDATION_ERROR', 'Invalid request', [{ path: 'body.img', code: 'imageRequired', message: 'Add at least one photo' }]);
-        // A new cover alone keeps the other photos behind it; `images` replaces the whole set.
-        const others = patch.images ?? existing.map((row) => toApiImage(row).url);
-        const wanted = await resolvePhotos(current.userId, orderedPhotos(cover, others), id);
-        const keep = new Set(wanted.map((w) => w.id));
-        await uploads.removeImages(existing.filter((e) => !keep.has(e.id)));
-        await attach(id, wanted);
+      const photosChange = patch.img !== undefined || patch.images !== undefined;
+      const cover = patch.img ?? patch.images?.[0];
+      if (photosChange && !cover) {
+        throw new AppError('VALIDATION_ERROR', 'Invalid request', [{ path: 'body.img', code: 'imageRequired', message: 'Add at least one photo' }]);
       }
-      const [row] = await db
-        .update(products)
-        .set({
-          ...(patch.category ? { category: patch.category } : {}),
-          ...(patch.condition ? { condition: patch.condition } : {}),
-          ...(patch.price !== undefined ? { price: patch.price } : {}),
-          ...(patch.contact ? { contact: patch.contact } : {}),
-          ...(patch.address ? { address: patch.address } : {}),
-          title,
-          desc,
-          ...languageFields(title, desc, translations),
-          updatedAt: new Date(),
-        })
-        .where(eq(products.id, id))
-        .returning();
-      if (!row) throw notFound();
+      // A new cover alone keeps the other photos behind it; `images` replaces the whole set.
+      // Photos of other sites among them are fetched first, outside the transaction.
+      const { urls, fetched } =
+        photosChange && cover
+          ? await fetchExternal(current.userId, orderedPhotos(cover, patch.images ?? (await photosOf(id)).map((image) => toApiImage(image).url)))
+          : { urls: [], fetched: [] };
+      // Photos and fields change together or not at all; the files of dropped photos are
+      // deleted only once the change is committed (a rollback must not lose them).
+      const { row, dropped } = await keepingFetchedOnlyIfSaved(fetched, () => withTransaction(db, async (tx) => {
+        let removed: Image[] = [];
+        if (photosChange && cover) {
+          const existing = await photosOf(id, tx);
+          const wanted = await resolvePhotos(tx, current.userId, urls, id);
+          const keep = new Set(wanted.map((w) => w.id));
+          removed = existing.filter((e) => !keep.has(e.id));
+          await uploads.deleteRows(tx, removed);
+          await attach(tx, id, wanted);
+        }
+        const [updated] = await tx
+          .update(products)
+          .set({
+            ...(patch.category ? { category: patch.category } : {}),
+            ...(patch.condition ? { condition: patch.condition } : {}),
+            ...(patch.price !== undefined ? { price: patch.price } : {}),
+            ...(patch.contact ? { contact: patch.contact } : {}),
+            ...(patch.address ? { address: patch.address } : {}),
+            title,
+            desc,
+            ...languageFields(title, desc, translations),
+            updatedAt: new Date(),
+          })
+          .where(eq(products.id, id))
+          .returning();
+        if (!updated) throw notFound();
+        return { row: updated, dropped: removed };
+      }));
+      await uploads.deleteFiles(dropped);
       changed();
       return serialize(row, true);
     },
 
     async remove(actor: User | null, id: string): Promise<void> {
       await findOwned(actor, id);
-      const photos = await photosOf(id);
-      await db.delete(products).where(eq(products.id, id));
+      const photos = await withTransaction(db, async (tx) => {
+        const attached = await photosOf(id, tx);
+        await tx.delete(products).where(eq(products.id, id));
+        await uploads.deleteRows(tx, attached);
+        return attached;
+      });
       changed();
-      await uploads.removeImages(photos);
+      await uploads.deleteFiles(photos);
     },
 
     async toggleStatus(actor: User | null, id: string): Promise<ApiProduct> {
@@ -250,6 +297,7 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
         .where(and(eq(products.id, id), eq(products.status, 'active')))
         .limit(1);
       if (!row) throw notFound();
+      // The mark, the counter and the activity line in one statement: all or nothing.
       await counters.countOnce('phone_reveal', id, visitor);
       return toNational(row.contact);
     },

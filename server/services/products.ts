@@ -1,4 +1,4 @@
-// Listings: reading and serializing them to the Product shape of API.md.
+// Listings: reading and serializing them to the Product shape of docs/api.md.
 // Ordering always repeats the index's `DESC NULLS LAST` so PostgreSQL can walk the index.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';

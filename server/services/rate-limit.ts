@@ -1,5 +1,7 @@
 // Fixed-window counters per key. In memory for one instance; the same interface
 // is implemented on Redis when REDIS_URL is set, so limits hold across instances.
+// Both read the time from a `now()` they are given (Date.now by default): windows are
+// decided by that clock alone, so a test moves it forward instead of sleeping.
 import type { Logger } from 'pino';
 import { AppError } from '../http/errors.ts';
 import type { SharedRedis } from './redis.ts';
@@ -25,12 +27,15 @@ export class RateLimitedError extends AppError {
   }
 }
 
-export function createMemoryRateLimiter(): RateLimiter {
+/** Milliseconds since the epoch. */
+export type Clock = () => number;
+
+export function createMemoryRateLimiter({ now: clock = Date.now }: { now?: Clock } = {}): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
-  let lastSweep = Date.now();
+  let lastSweep = clock();
   return {
     async hit(key, rule) {
-      const now = Date.now();
+      const now = clock();
       if (now - lastSweep > 60_000) {
         for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
         lastSweep = now;
@@ -44,7 +49,7 @@ export function createMemoryRateLimiter(): RateLimiter {
       return window.count > rule.max ? Math.ceil((window.resetAt - now) / 1000) : 0;
     },
     async peek(key, rule) {
-      const now = Date.now();
+      const now = clock();
       const window = windows.get(key);
       if (!window || window.resetAt <= now) return 0;
       return window.count >= rule.max ? Math.max(1, Math.ceil((window.resetAt - now) / 1000)) : 0;
@@ -52,24 +57,17 @@ export function createMemoryRateLimiter(): RateLimiter {
   };
 }
 
-// One round trip, atomic: the first hit of a window starts its expiry, so concurrent hits on
+// One round trip, atomic: the first hit of a window sets its expiry, so concurrent hits on
 // several instances can neither lose a count nor leave a key without TTL. A key found
-// without TTL (written by hand, or by an older version) gets one rather than living for ever.
+// without TTL (written by hand) gets one rather than living for ever. The expiry only
+// clears old keys away: which window a hit counts in is in the key's name.
 const FIXED_WINDOW_HIT = `
 local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {count, ttl}
+if count == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count
 `;
 
-const PEEK = `
-local count = tonumber(redis.call('GET', KEYS[1]) or '0')
-return {count, redis.call('PTTL', KEYS[1])}
-`;
+const EXPIRY_GRACE_MS = 5_000;
 
 export interface RedisRateLimiterOptions {
   redis: SharedRedis;
@@ -78,25 +76,34 @@ export interface RedisRateLimiterOptions {
   keyPrefix?: string;
   /** Used whenever Redis cannot answer; see docs/decisions/0004-redis-rate-limits.md. */
   fallback?: RateLimiter;
+  now?: Clock;
 }
 
 /**
- * Counters in Redis, shared by every instance. When Redis is down or slow the limits are not
+ * Counters in Redis, shared by every instance. Windows are aligned on the clock (a window of a
+ * minute is a calendar minute) and the window's number is part of the key, so every instance
+ * counts a hit in the same key without asking Redis what time it is; instances' clocks agree
+ * to NTP precision, which can only move a hit at a window's edge into the next window.
+ * When Redis is down or slow the limits are not
  * dropped (fail-open would hand out unlimited login attempts) nor enforced by refusing every
  * request (fail-closed would take logins down with Redis): each instance counts in its own
  * memory meanwhile, so an attacker gains at most a factor of the instance count for the outage.
  */
-export function createRedisRateLimiter({ redis, log, keyPrefix = `${redis.namespace}rl:`, fallback = createMemoryRateLimiter() }: RedisRateLimiterOptions): RateLimiter {
+export function createRedisRateLimiter({ redis, log, keyPrefix = `${redis.namespace}rl:`, now: clock = Date.now, ...options }: RedisRateLimiterOptions): RateLimiter {
+  const fallback = options.fallback ?? createMemoryRateLimiter({ now: clock });
   let lastErrorLog = 0;
   return {
     async hit(key, rule) {
       // No connection: don't even try (commands would fail at once anyway, but this skips the error path).
       if (!redis.isReady()) return fallback.hit(key, rule);
+      const now = clock();
+      const window = Math.floor(now / rule.windowMs);
+      const leftMs = (window + 1) * rule.windowMs - now;
       try {
-        const [count, ttlMs] = (await redis.client.eval(FIXED_WINDOW_HIT, 1, keyPrefix + key, rule.windowMs)) as [number, number];
-        return count > rule.max ? Math.max(1, Math.ceil(ttlMs / 1000)) : 0;
+        // Kept a little past its end, for an instance whose clock is slightly behind.
+        const count = (await redis.client.eval(FIXED_WINDOW_HIT, 1, `${keyPrefix}${key}:${window}`, leftMs + EXPIRY_GRACE_MS)) as number;
+        return count > rule.max ? Math.max(1, Math.ceil(leftMs / 1000)) : 0;
       } catch (err) {
-        const now = Date.now();
         if (now - lastErrorLog > 60_000) {
           lastErrorLog = now;
           log.error({ err }, 'rate limit: redis did not answer, counting in memory');
@@ -106,9 +113,12 @@ export function createRedisRateLimiter({ redis, log, keyPrefix = `${redis.namesp
     },
     async peek(key, rule) {
       if (!redis.isReady()) return fallback.peek(key, rule);
+      const now = clock();
+      const window = Math.floor(now / rule.windowMs);
+      const leftMs = (window + 1) * rule.windowMs - now;
       try {
-        const [count, ttlMs] = (await redis.client.eval(PEEK, 1, keyPrefix + key)) as [number, number];
-        return count >= rule.max ? Math.max(1, Math.ceil(ttlMs / 1000)) : 0;
+        const count = Number((await redis.client.get(`${keyPrefix}${key}:${window}`)) ?? 0);
+        return count >= rule.max ? Math.max(1, Math.ceil(leftMs / 1000)) : 0;
       } catch {
         return fallback.peek(key, rule);
       }

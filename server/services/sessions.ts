@@ -33,8 +33,9 @@ export function createSessionService(db: AppDb) {
       await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
     },
 
-    async destroyAllOf(userId: string) {
-      await db.delete(sessions).where(eq(sessions.userId, userId));
+    /** `within`: the caller's transaction, when this is one step of a larger change. */
+    async destroyAllOf(userId: string, within: AppDb = db) {
+      await within.delete(sessions).where(eq(sessions.userId, userId));
     },
 
     async purgeExpired() {

@@ -48,14 +48,26 @@ async function checkImage(data: Buffer): Promise<void> {
 }
 
 export function createUploadService(db: AppDb, storage: FileStorage, limits: Limits, fetchPhoto: PhotoFetcher = createPhotoFetcher()) {
-  async function removeImages(rows: Pick<Image, 'id' | 'variants'>[]) {
+  /** The rows only, in the caller's transaction; their files go with deleteFiles once it has committed. */
+  async function deleteRows(tx: AppDb, rows: Pick<Image, 'id'>[]) {
     if (rows.length === 0) return;
-    await db.delete(images).where(inArray(images.id, rows.map((r) => r.id)));
+    await tx.delete(images).where(inArray(images.id, rows.map((r) => r.id)));
+  }
+
+  async function deleteFiles(rows: Pick<Image, 'variants'>[]) {
+    if (rows.length === 0) return;
     await storage.delete(rows.flatMap((r) => fileKeysOf(r, storage)));
+  }
+
+  async function removeImages(rows: Pick<Image, 'id' | 'variants'>[]) {
+    await deleteRows(db, rows);
+    await deleteFiles(rows);
   }
 
   return {
     removeImages,
+    deleteRows,
+    deleteFiles,
 
     /**
      * Who may upload now, checked before the body is read: a verified account (as for

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Lang } from '../../common/languages.ts';
 import type { ProfileUpdate, SignupInput } from '../../common/schemas/user.ts';
-import type { AppDb } from '../../db/client.ts';
+import { withTransaction, type AppDb } from '../../db/client.ts';
 import { contactMessages, emailTokens, images, users, type User } from '../../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
@@ -54,9 +54,9 @@ export function createUserService({ db, sessions, mailer, storage, publicUrl, co
     return row ?? null;
   }
 
-  async function issueToken(userId: string, purpose: 'verify_email' | 'reset_password', ttlMs: number) {
+  async function issueToken(userId: string, purpose: 'verify_email' | 'reset_password', ttlMs: number, within: AppDb = db) {
     const token = newToken();
-    await db.insert(emailTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+    await within.insert(emailTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
     return token;
   }
 
@@ -71,10 +71,13 @@ export function createUserService({ db, sessions, mailer, storage, publicUrl, co
     }
   }
 
-  async function sendVerificationTo(user: User, lang: Lang): Promise<boolean> {
-    const token = await issueToken(user.id, 'verify_email', VERIFY_TOKEN_TTL_MS);
+  function sendVerificationLink(user: User, lang: Lang, token: string): Promise<boolean> {
     const link = `${publicUrl}/${lang}/verify-email?token=${encodeURIComponent(token)}`;
     return trySend('verification', { to: user.email, ...verificationEmail(lang, { name: user.name, link }) });
+  }
+
+  async function sendVerificationTo(user: User, lang: Lang): Promise<boolean> {
+    return sendVerificationLink(user, lang, await issueToken(user.id, 'verify_email', VERIFY_TOKEN_TTL_MS));
   }
 
   function assertSelf(actor: User | null, id: string): asserts actor is User {
@@ -95,13 +98,18 @@ export function createUserService({ db, sessions, mailer, storage, publicUrl, co
     async signup(input: SignupInput): Promise<{ user: User; mailSent: boolean }> {
       const lang = input.lang ?? 'ar';
       const passwordHash = await hashPassword(input.password);
-      const [user] = await db
-        .insert(users)
-        .values({ name: input.name, email: input.email, passwordHash, lang })
-        .onConflictDoNothing({ target: users.email })
-        .returning();
-      if (!user) throw new AppError('USER_EXISTS', 'An account with this email already exists');
-      const mailSent = await sendVerificationTo(user, lang);
+      // An account without its verification token would hold the address with no link to
+      // prove it: both rows or neither. The e-mail goes out after the commit.
+      const { user, token } = await withTransaction(db, async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({ name: input.name, email: input.email, passwordHash, lang })
+          .onConflictDoNothing({ target: users.email })
+          .returning();
+        if (!created) throw new AppError('USER_EXISTS', 'An account with this email already exists');
+        return { user: created, token: await issueToken(created.id, 'verify_email', VERIFY_TOKEN_TTL_MS, tx) };
+      });
+      const mailSent = await sendVerificationLink(user, lang, token);
       return { user, mailSent };
     },
 
@@ -133,27 +141,30 @@ export function createUserService({ db, sessions, mailer, storage, publicUrl, co
     async verifyEmail(token: string | undefined): Promise<User> {
       if (!token) throw new AppError('TOKEN_REQUIRED', 'Verification token is required');
       const now = new Date();
-      // Single use: the token is consumed by the same statement that checks it.
-      const [consumed] = await db
-        .update(emailTokens)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(emailTokens.tokenHash, hashToken(token)),
-            eq(emailTokens.purpose, 'verify_email'),
-            isNull(emailTokens.usedAt),
-            sql`${emailTokens.expiresAt} > ${now}`,
-          ),
-        )
-        .returning({ userId: emailTokens.userId });
-      if (!consumed) throw new AppError('VERIFICATION_TOKEN_INVALID', 'Invalid or expired verification token');
-      const [user] = await db
-        .update(users)
-        .set({ isVerified: true, updatedAt: now })
-        .where(eq(users.id, consumed.userId))
-        .returning();
-      if (!user) throw new AppError('VERIFICATION_TOKEN_INVALID', 'Invalid or expired verification token');
-      return user;
+      // A token used up without the account verified could not be tried again: both or neither.
+      return withTransaction(db, async (tx) => {
+        // Single use: the token is consumed by the same statement that checks it.
+        const [consumed] = await tx
+          .update(emailTokens)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(emailTokens.tokenHash, hashToken(token)),
+              eq(emailTokens.purpose, 'verify_email'),
+              isNull(emailTokens.usedAt),
+              sql`${emailTokens.expiresAt} > ${now}`,
+            ),
+          )
+          .returning({ userId: emailTokens.userId });
+        if (!consumed) throw new AppError('VERIFICATION_TOKEN_INVALID', 'Invalid or expired verification token');
+        const [user] = await tx
+          .update(users)
+          .set({ isVerified: true, updatedAt: now })
+          .where(eq(users.id, consumed.userId))
+          .returning();
+        if (!user) throw new AppError('VERIFICATION_TOKEN_INVALID', 'Invalid or expired verification token');
+        return user;
+      });
     },
 
     /** Always resolves the same way whether or not the address has an account. */
@@ -176,20 +187,24 @@ export function createUserService({ db, sessions, mailer, storage, publicUrl, co
       if (row.expiresAt <= new Date()) throw new AppError('RESET_TOKEN_EXPIRED', 'Reset token has expired');
       const passwordHash = await hashPassword(password);
       const now = new Date();
-      const [consumed] = await db
-        .update(emailTokens)
-        .set({ usedAt: now })
-        .where(and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt)))
-        .returning({ id: emailTokens.id });
-      if (!consumed) throw new AppError('RESET_TOKEN_INVALID', 'Invalid user or token has expired');
-      await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
-      // Whoever had the old password loses every session.
-      await sessions.destroyAllOf(row.userId);
-      // Other outstanding reset links die too.
-      await db
-        .update(emailTokens)
-        .set({ usedAt: now })
-        .where(and(eq(emailTokens.userId, row.userId), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt)));
+      // All four or none: a token spent on a password that was not changed, or a new
+      // password with the old sessions still signed in, would be worse than an error.
+      await withTransaction(db, async (tx) => {
+        const [consumed] = await tx
+          .update(emailTokens)
+          .set({ usedAt: now })
+          .where(and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt)))
+          .returning({ id: emailTokens.id });
+        if (!consumed) throw new AppError('RESET_TOKEN_INVALID', 'Invalid user or token has expired');
+        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
+        // Whoever had the old password loses every session.
+        await sessions.destroyAllOf(row.userId, tx);
+        // Other outstanding reset links die too.
+        await tx
+          .update(emailTokens)
+          .set({ usedAt: now })
+          .where(and(eq(emailTokens.userId, row.userId), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt)));
+      });
     },
 
     async updateProfile(actor: User | null, id: string, patch: ProfileUpdate): Promise<User> {
@@ -225,8 +240,15 @@ export function createUserService({ db, sessions, mailer, storage, publicUrl, co
       if (!actor) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
       await mustExist(id);
       assertSelf(actor, id);
-      const photos = await db.select({ variants: images.variants }).from(images).where(eq(images.userId, id));
-      await db.delete(users).where(eq(users.id, id));
+      // Both deletes or neither. The account row is locked first, so an upload racing with
+      // this waits and then fails on the missing owner (removing its own files); the photo rows
+      // deleted are then exactly the files to remove.
+      const photos = await withTransaction(db, async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+        const removed = await tx.delete(images).where(eq(images.userId, id)).returning({ variants: images.variants });
+        await tx.delete(users).where(eq(users.id, id));
+        return removed;
+      });
       listingsChanged();
       const keys = photos.flatMap((p) => Object.values(p.variants).map((url) => storage.keyOf(url))).filter((k): k is string => !!k);
       const avatar = actor.image ? storage.keyOf(actor.image) : null;

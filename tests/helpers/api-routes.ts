@@ -1,5 +1,5 @@
 // The routes the app really has, read from its router, and the error contract of
-// API.md, so that tests covering "every endpoint" notice a new one.
+// docs/api.md, so that tests covering "every endpoint" notice a new one.
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../server/app.ts';
 
@@ -39,7 +39,7 @@ export function apiRoutes(app: App, methods: readonly string[]): RouteRef[] {
   return found.sort((a, b) => routeKey(a).localeCompare(routeKey(b)));
 }
 
-/** The error codes and statuses of API.md (`Conventions` and the tables); 5xx left out on purpose. */
+/** The error codes and statuses of docs/api.md (`Conventions` and the tables); 5xx left out on purpose. */
 export const DOCUMENTED_ERRORS: Record<string, number> = {
   VALIDATION_ERROR: 400,
   TOKEN_REQUIRED: 400,
@@ -59,7 +59,7 @@ export const DOCUMENTED_ERRORS: Record<string, number> = {
 };
 
 /**
- * What is wrong with a response against the envelope of API.md, or null. A success
+ * What is wrong with a response against the envelope of docs/api.md, or null. A success
  * must use one of `successStatuses`; an error a documented code with its status, and
  * `errors` (only with VALIDATION_ERROR) must be a list of {path, code, message}.
  */

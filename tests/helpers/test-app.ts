@@ -28,11 +28,13 @@ export interface TestOptions {
   rateLimits?: ServiceDeps['rateLimits'];
   /** Photo URLs of listings may point to the local stand-in site (tests/helpers/photo-server.ts). */
   remotePhotos?: boolean;
+  /** The rate limits' clock (tests/helpers/clock.ts); the real one by default. */
+  now?: ServiceDeps['now'];
 }
 
 const GENEROUS = { max: 10_000, windowMs: 60_000 };
 
-export async function createTestContext(name: string, { env = {}, rateLimits, remotePhotos = false }: TestOptions = {}): Promise<TestContext> {
+export async function createTestContext(name: string, { env = {}, rateLimits, remotePhotos = false, now }: TestOptions = {}): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ecosouk-test-'));
   if (remotePhotos) await startPhotoServer();
   const config = loadConfig({
@@ -48,6 +50,7 @@ export async function createTestContext(name: string, { env = {}, rateLimits, re
     database,
     storage: createLocalDiskStorage(config.uploadsDir),
     rateLimits: rateLimits ?? Object.fromEntries(Object.keys(RATE_LIMITS).map((k) => [k, GENEROUS])),
+    ...(now ? { now } : {}),
   });
   const app = await buildApp({ services, logger: false });
   await app.ready();

@@ -1,5 +1,7 @@
 // A real database for integration tests: in-memory PGlite, or a fresh database
-// on the PostgreSQL server of TEST_DATABASE_URL (one per test worker).
+// on the PostgreSQL server of TEST_DATABASE_URL (one per test worker). Several checkouts
+// sharing one server give each run its own TEST_DATABASE_PREFIX, or they would drop
+// each other's databases.
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../db/client.ts';
@@ -9,7 +11,10 @@ export const TEST_ENGINE = process.env.TEST_ENGINE === 'postgres' ? 'postgres' :
 export async function freshPostgresUrl(suffix: string): Promise<string> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `ecosouk_test_${suffix}_${process.env.VITEST_POOL_ID ?? '0'}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
+  const prefix = process.env.TEST_DATABASE_PREFIX || 'ecosouk_test';
+  const name = `${prefix}_${suffix}_${process.env.VITEST_POOL_ID ?? '0'}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
+  // PostgreSQL cuts identifiers at 63 bytes: two long names could become one.
+  if (name.length > 63) throw new Error(`test database name too long (${name.length} > 63): ${name}`);
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   try {

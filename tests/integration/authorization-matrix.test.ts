@@ -1,5 +1,5 @@
 // Who may do what: every state-changing route of the app × four callers, each cell
-// with the status and code API.md prescribes; a refused call must leave every table,
+// with the status and code docs/api.md prescribes; a refused call must leave every table,
 // file and e-mail as it was. Then every read, as each caller, searched for anything
 // private of someone else.
 import { and, eq } from 'drizzle-orm';
@@ -175,7 +175,7 @@ const MATRIX: Record<string, Row> = {
   },
   'PUT /api/v1/products/:id': {
     request: (w) => json('PUT', `/products/${w.product.id}`, { title: 'Titre changé par la matrice', price: 999 }),
-    // API.md asks for a verified e-mail to publish only; an owner keeps managing their listings.
+    // docs/api.md asks for a verified e-mail to publish only; an owner keeps managing their listings.
     expect: ownerOnly(ok(200)),
     async effect({ w }) {
       expect(await productRow(w.product.id)).toMatchObject({ title: 'Titre changé par la matrice', price: 999 });

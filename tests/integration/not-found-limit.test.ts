@@ -6,6 +6,7 @@ import { createServices } from '../../server/services/index.ts';
 import { RATE_LIMITS } from '../../server/services/rate-limit.ts';
 import { createLocalDiskStorage } from '../../server/storage/local-disk.ts';
 import { API } from '../helpers/api-client.ts';
+import { manualClock } from '../helpers/clock.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
 let ctx: TestContext;
@@ -89,13 +90,14 @@ describe('404 rate limit', () => {
   });
 
   it('lets 404s through again when the window ends', async () => {
-    // A second instance over the same database, with a short window.
+    // A second instance over the same database, on a clock the test moves.
+    const clock = manualClock();
     const services = createServices({
       config: ctx.config,
       database: ctx.database,
       storage: createLocalDiskStorage(ctx.config.uploadsDir),
-      // Long enough for two requests in one window on a busy CI machine.
-      rateLimits: { notFound: { max: 1, windowMs: 1500 } },
+      rateLimits: { notFound: { max: 1, windowMs: 60_000 } },
+      now: clock.now,
     });
     const app = await buildApp({ services, logger: false });
     try {
@@ -103,8 +105,12 @@ describe('404 rate limit', () => {
       expect((await app.inject({ url: '/api/nope', remoteAddress: ip })).statusCode).toBe(404);
       const limited = await app.inject({ url: '/api/nope', remoteAddress: ip });
       expect(limited.statusCode).toBe(429);
-      expect(['1', '2']).toContain(limited.headers['retry-after']);
-      await new Promise((resolve) => setTimeout(resolve, 1600));
+      expect(limited.headers['retry-after']).toBe('60');
+      clock.advance(59_999);
+      const still = await app.inject({ url: '/api/nope', remoteAddress: ip });
+      expect(still.statusCode).toBe(429);
+      expect(still.headers['retry-after']).toBe('1');
+      clock.advance(1);
       expect((await app.inject({ url: '/api/nope', remoteAddress: ip })).statusCode).toBe(404);
     } finally {
       await app.close();

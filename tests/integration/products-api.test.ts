@@ -1,4 +1,4 @@
-// The Products table of API.md (search aside), uploads and events, call by call,
+// The Products table of docs/api.md (search aside), uploads and events, call by call,
 // through the real app over a real database and a real uploads folder.
 import { randomUUID } from 'node:crypto';
 import { access, readFile } from 'node:fs/promises';

@@ -14,6 +14,7 @@ import { createServices, type Services } from '../../server/services/index.ts';
 import { RATE_LIMITS, type RateLimitName, type RateLimitRule } from '../../server/services/rate-limit.ts';
 import { createLocalDiskStorage } from '../../server/storage/local-disk.ts';
 import { API, verifiedUser } from '../helpers/api-client.ts';
+import { manualClock } from '../helpers/clock.ts';
 import { remotePhotoUrl } from '../helpers/photo-server.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
@@ -43,7 +44,7 @@ function newNamespace() {
 }
 
 /** One more app instance over the test database, as a second server process would be. */
-async function instance({ redisUrl, namespace, rateLimits = {} }: { redisUrl?: string; namespace?: string; rateLimits?: Rules }): Promise<Instance> {
+async function instance({ redisUrl, namespace, rateLimits = {}, now }: { redisUrl?: string; namespace?: string; rateLimits?: Rules; now?: () => number }): Promise<Instance> {
   const config = loadConfig({
     DATA_DIR: ctx.dataDir,
     LOG_LEVEL: 'silent',
@@ -57,6 +58,7 @@ async function instance({ redisUrl, namespace, rateLimits = {} }: { redisUrl?: s
     storage: createLocalDiskStorage(config.uploadsDir),
     rateLimits: { ...GENEROUS, ...rateLimits },
     ...(namespace ? { redisNamespace: namespace } : {}),
+    ...(now ? { now } : {}),
   });
   const app = await buildApp({ services, logger: false });
   await app.ready();
@@ -138,25 +140,30 @@ describe.skipIf(!REDIS_URL)('rate limits in Redis', () => {
     expect(keys).toHaveLength(2);
     const ttl = await probe!.pttl(keys[0]!);
     expect(ttl).toBeGreaterThan(0);
-    expect(ttl).toBeLessThanOrEqual(60_000);
+    // The window's end and a few seconds' grace.
+    expect(ttl).toBeLessThanOrEqual(65_000);
   });
 
-  it('starts a new window when the old one expires', async () => {
+  it('starts a new window when the clock reaches the end of the old one, on every instance', async () => {
     const namespace = newNamespace();
-    // Long enough that two log-ins (argon2 each) fit in one window on a busy CI machine.
-    const rateLimits: Rules = { login: { max: 1, windowMs: 2500 } };
-    const a = await instance({ redisUrl: REDIS_URL, namespace, rateLimits });
-    const b = await instance({ redisUrl: REDIS_URL, namespace, rateLimits });
+    const rateLimits: Rules = { login: { max: 1, windowMs: 60_000 } };
+    // Windows are calendar minutes: 45 s into one, 15 s are left.
+    const clock = manualClock(Math.floor(Date.now() / 60_000) * 60_000 + 45_000);
+    const a = await instance({ redisUrl: REDIS_URL, namespace, rateLimits, now: clock.now });
+    const b = await instance({ redisUrl: REDIS_URL, namespace, rateLimits, now: clock.now });
     await Promise.all([connected(a), connected(b)]);
 
     expect((await login(a)).statusCode).toBe(401);
     const limited = await login(b);
     expect(limited.statusCode).toBe(429);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(3);
-    await new Promise((resolve) => setTimeout(resolve, 2600));
+    expect(limited.headers['retry-after']).toBe('15');
+    clock.advance(14_999);
+    expect((await login(b)).statusCode).toBe(429);
+    expect((await login(a)).headers['retry-after']).toBe('1');
+    clock.advance(1);
     expect((await login(b)).statusCode).toBe(401);
     expect((await login(a)).statusCode).toBe(429);
+    expect((await probe!.keys(`${namespace}rl:login:*`)).length).toBe(2);
   });
 
   it('shares the 404 limit: unknown API paths, unknown pages and unknown ids count together', async () => {

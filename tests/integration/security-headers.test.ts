@@ -156,7 +156,7 @@ describe('the page policy', () => {
   });
 });
 
-describe('the session cookie (API.md)', () => {
+describe('the session cookie (docs/api.md)', () => {
   it('is HttpOnly and SameSite=Lax, not Secure on http', async () => {
     const user = await signup(ctx);
     const line = sessionSetCookieLine(await loginRequest(ctx, user.email, user.password));

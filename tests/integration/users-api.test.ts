@@ -1,4 +1,4 @@
-// The Users table of API.md, call by call, through the real app over a real database.
+// The Users table of docs/api.md, call by call, through the real app over a real database.
 import { randomUUID } from 'node:crypto';
 import { access, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -66,7 +66,7 @@ export function groupActivity(recent: SellerActivity['recent'], limit = ACTIVITY
   return groups.slice(0, limit);
 }
 
-/** The dashboard's extra block (PRODUCT.md): totals and the latest views and phone reveals. */
+/** The dashboard's extra block (docs/product.md): totals and the latest views and phone reveals. */
 export function ListingsActivity({ activity, now }: { activity: SellerActivity; now: string }) {
   const lang = useLang();
   const { t } = useTranslation('listings');

@@ -65,7 +65,7 @@ export function photosFromUrls(urls: string[]): PickedPhoto[] {
 /** What the action answers when the listing was not saved. */
 export interface ProductFormFailure {
   fieldErrors?: FieldErrors;
-  /** An error code of API.md, translated by the form. */
+  /** An error code of docs/api.md, translated by the form. */
   formError?: string;
   values?: Record<string, string>;
   photos?: PickedPhoto[];

@@ -1,4 +1,4 @@
-// Talks to the photo endpoints of API.md: POST /api/v1/products/upload (multipart
+// Talks to the photo endpoints of docs/api.md: POST /api/v1/products/upload (multipart
 // `image`, with upload progress, hence XMLHttpRequest) and DELETE with the key.
 import { MAX_UPLOAD_BYTES } from '../../../common/constants.ts';
 

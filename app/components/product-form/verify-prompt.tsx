@@ -1,4 +1,4 @@
-// What unverified sellers see instead of the form (PRODUCT.md: only verified e-mails publish).
+// What unverified sellers see instead of the form (docs/product.md: only verified e-mails publish).
 import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { VerificationBanner } from '../dashboard/verification-banner.tsx';

@@ -1,0 +1,488 @@
+// Who may do what through the pages: every page action (each dashboard intent, the product
+// form, profile, log-in, sign-up, password pages, verification, log-out, contact) × visitor /
+// another member / the owner with an unverified e-mail / the owner, called in-process with the
+// load context the server builds. Each cell checks the answer (redirect to log-in, 403, 404,
+// or success) and, for refused calls, that no table, file or e-mail changed. Then the loaders
+// of the private pages, log-in, sign-up and log-out, which must refuse the same way and never write.
+import { readdir, readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages, images, products, users } from '../../db/schema.ts';
+import * as contactPage from '../../app/routes/contact.tsx';
+import * as dashboardPage from '../../app/routes/dashboard.tsx';
+import * as forgetPasswordPage from '../../app/routes/forget-password.tsx';
+import * as loginPage from '../../app/routes/login.tsx';
+import * as logoutPage from '../../app/routes/logout.tsx';
+import * as productFormPage from '../../app/routes/product-form.tsx';
+import * as registerPage from '../../app/routes/register.tsx';
+import * as resetPasswordPage from '../../app/routes/reset-password.tsx';
+import * as verifyEmailPage from '../../app/routes/verify-email.tsx';
+import { clearOutbox, mailsTo, signup, tokenFor, uniqueEmail } from '../helpers/api-client.ts';
+import { callAction, callLoader, formOf, type PageOutcome } from '../helpers/pages.ts';
+import { createTestContext, type TestContext } from '../helpers/test-app.ts';
+import { buildWorld, listingBody, type Person, setVerified, smallPng, snapshot, type World } from '../helpers/world.ts';
+
+type Caller = 'visitor' | 'other' | 'ownerUnverified' | 'owner';
+const CALLERS: Caller[] = ['visitor', 'other', 'ownerUnverified', 'owner'];
+
+interface Outcome {
+  status: number;
+  location?: RegExp;
+  /** The form error code of a refused action. */
+  code?: string;
+  /** Part of the returned data. */
+  data?: Record<string, unknown>;
+  /** Refused (or a no-op): every table, file and e-mail must be as before. */
+  unchanged?: boolean;
+  /** What the answer does with the session cookie (by default: nothing). */
+  cookie?: 'set' | 'cleared';
+}
+
+const toLogin = (path: string): Outcome => ({ status: 302, location: new RegExp(`^/fr/login\\?redirectTo=${encodeURIComponent(path).replace(/[.?*+]/g, '\\$&')}$`), unchanged: true });
+const refused = (status: number, code: string): Outcome => ({ status, code, unchanged: true });
+const NOT_FOUND: Outcome = { status: 404, unchanged: true };
+const ok = (data?: Record<string, unknown>): Outcome => ({ status: 200, ...(data ? { data } : {}) });
+const redirect = (location: RegExp, more: Partial<Outcome> = {}): Outcome => ({ status: 302, location, ...more });
+const everyone = (outcome: Outcome): Record<Caller, Outcome> => ({ visitor: outcome, other: outcome, ownerUnverified: outcome, owner: outcome });
+/** A private page that acts on the signed-in member themself: only the visitor is sent away. */
+const signedIn = (path: string, success: Outcome): Record<Caller, Outcome> => ({ visitor: toLogin(path), other: success, ownerUnverified: success, owner: success });
+
+type Handler = (args: never) => unknown;
+
+interface Cell {
+  w: World;
+  caller: Caller;
+  actor: Person | null;
+  out: PageOutcome;
+}
+
+interface Row {
+  /** The route module whose action is called. */
+  page: { action: Handler };
+  path(w: World): string;
+  params?(w: World): Record<string, string>;
+  /** Builds the form; whatever it sets up happens before the "nothing changed" snapshot. */
+  form(w: World): FormData | Promise<FormData>;
+  expect: Record<Caller, Outcome>;
+  effect?(cell: Cell): Promise<void>;
+}
+
+let ctx: TestContext;
+
+async function userRow(id: string) {
+  const [row] = await ctx.database.db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+async function productRow(id: string) {
+  const [row] = await ctx.database.db.select().from(products).where(eq(products.id, id));
+  return row;
+}
+
+const lang = () => ({ lang: 'fr' });
+const DASHBOARD = '/fr/dashboard';
+const NEW_LISTING = '/fr/products/new';
+const editPath = (w: World) => `/fr/products/${w.product.id}/edit`;
+const editParams = (w: World) => ({ lang: 'fr', productId: w.product.id });
+
+function listingForm(w: World, overrides: Record<string, string> = {}) {
+  const body = listingBody(w.owner, { title: 'Nouvelle annonce de la page', ...overrides });
+  return formOf(Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])));
+}
+
+const dashboardRow = (intent: string, fields: (w: World) => Record<string, string | Blob> | Promise<Record<string, string | Blob>>, expected: Record<Caller, Outcome>, effect?: Row['effect']): Row => ({
+  page: dashboardPage,
+  path: () => DASHBOARD,
+  form: async (w) => formOf({ intent, ...(await fields(w)) }),
+  expect: expected,
+  effect,
+});
+
+const verificationRequest = (success: Outcome): Record<Caller, Outcome> => ({
+  visitor: toLogin(DASHBOARD),
+  other: refused(400, 'ALREADY_VERIFIED'),
+  ownerUnverified: success,
+  owner: refused(400, 'ALREADY_VERIFIED'),
+});
+
+const MATRIX: Record<string, Row> = {
+  'dashboard: sendVerification': dashboardRow('sendVerification', () => ({}), verificationRequest(ok({ intent: 'sendVerification', ok: true })), async ({ w }) => {
+    expect(await mailsTo(ctx, w.owner.email, 'verify-email')).toHaveLength(2);
+  }),
+  'dashboard: updateProfile': dashboardRow(
+    'updateProfile',
+    () => ({ name: 'Renamed Member', phone: '0550 99 88 77', bio: 'Changed through the dashboard form.' }),
+    signedIn(DASHBOARD, redirect(/^\/fr\/dashboard\?saved=1$/)),
+    async ({ w, actor }) => {
+      expect(await userRow(actor!.id)).toMatchObject({ name: 'Renamed Member', phone: '+213550998877' });
+      // The form has no user id: nobody but the signed-in member can be changed.
+      for (const p of w.everyone.filter((q) => q !== actor)) expect((await userRow(p.id))?.name).toBe(`${p.role} person`);
+    },
+  ),
+  'dashboard: avatar': dashboardRow(
+    'avatar',
+    async () => ({ image: new File([new Uint8Array(await smallPng())], 'me.png', { type: 'image/png' }) }),
+    signedIn(DASHBOARD, ok({ intent: 'avatar', ok: true })),
+    async ({ w, actor }) => {
+      expect((await userRow(actor!.id))?.image).toMatch(/^\/uploads\//);
+      for (const p of w.everyone.filter((q) => q !== actor)) expect((await userRow(p.id))?.image).toBeNull();
+    },
+  ),
+  'dashboard: toggleStatus': dashboardRow(
+    'toggleStatus',
+    (w) => ({ productId: w.product.id }),
+    { visitor: toLogin(DASHBOARD), other: refused(403, 'FORBIDDEN'), ownerUnverified: ok({ ok: true, status: 'inactive' }), owner: ok({ ok: true, status: 'inactive' }) },
+    async ({ w }) => {
+      expect(await productRow(w.product.id)).toMatchObject({ status: 'inactive' });
+    },
+  ),
+  'dashboard: deleteListing': dashboardRow(
+    'deleteListing',
+    (w) => ({ productId: w.product.id }),
+    { visitor: toLogin(DASHBOARD), other: refused(403, 'FORBIDDEN'), ownerUnverified: ok({ ok: true }), owner: ok({ ok: true }) },
+    async ({ w }) => {
+      expect(await productRow(w.product.id)).toBeUndefined();
+      expect(await productRow(w.otherProduct.id)).toBeDefined();
+    },
+  ),
+  'dashboard: deleteAccount': dashboardRow(
+    'deleteAccount',
+    () => ({}),
+    signedIn(DASHBOARD, redirect(/^\/fr$/, { cookie: 'cleared' })),
+    async ({ w, actor }) => {
+      expect(await userRow(actor!.id)).toBeUndefined();
+      for (const p of w.everyone.filter((q) => q !== actor)) expect(await userRow(p.id)).toBeDefined();
+    },
+  ),
+  'dashboard: an unknown intent': dashboardRow('makeAdmin', () => ({}), signedIn(DASHBOARD, refused(400, 'VALIDATION_ERROR'))),
+
+  'product form: create': {
+    page: productFormPage,
+    path: () => NEW_LISTING,
+    params: lang,
+    form: (w) => listingForm(w),
+    // Any verified member publishes their own listing; there is no owner yet.
+    expect: { visitor: toLogin(NEW_LISTING), other: redirect(/^\/fr\/dashboard$/), ownerUnverified: refused(403, 'EMAIL_NOT_VERIFIED'), owner: redirect(/^\/fr\/dashboard$/) },
+    async effect({ actor }) {
+      const rows = await ctx.database.db.select().from(products).where(eq(products.title, 'Nouvelle annonce de la page'));
+      expect(rows.map((r) => r.userId)).toEqual([actor!.id]);
+    },
+  },
+  'product form: create with the owner\'s upload': {
+    page: productFormPage,
+    path: () => NEW_LISTING,
+    params: lang,
+    form: (w) => listingForm(w, { img: w.upload.url }),
+    expect: { visitor: toLogin(NEW_LISTING), other: refused(400, 'VALIDATION_ERROR'), ownerUnverified: refused(403, 'EMAIL_NOT_VERIFIED'), owner: redirect(/^\/fr\/dashboard$/) },
+    async effect({ w }) {
+      const [photo] = await ctx.database.db.select().from(images).where(eq(images.key, w.upload.key));
+      expect((await productRow(photo!.productId!))?.userId).toBe(w.owner.id);
+    },
+  },
+  'product form: edit': {
+    page: productFormPage,
+    path: editPath,
+    params: editParams,
+    // As the form sends it: with the listing's photos (no `images` at all means "remove them all").
+    async form(w) {
+      const { images: photos } = await ctx.services.listings.read(null, w.product.id, { countView: false });
+      return formOf({ title: 'Titre changé par la page', price: '999', img: photos[0]!, images: photos });
+    },
+    // Someone else's listing is a 404 (not even a 403): its existence is not confirmed.
+    expect: { visitor: toLogin('/fr/products/ID/edit'), other: NOT_FOUND, ownerUnverified: redirect(/^\/fr\/dashboard$/), owner: redirect(/^\/fr\/dashboard$/) },
+    async effect({ w }) {
+      expect(await productRow(w.product.id)).toMatchObject({ title: 'Titre changé par la page', price: 999 });
+    },
+  },
+  'product form: the verification banner': {
+    page: productFormPage,
+    path: () => NEW_LISTING,
+    params: lang,
+    form: () => formOf({ intent: 'sendVerification' }),
+    expect: { ...verificationRequest(ok({ ok: true })), visitor: toLogin(NEW_LISTING) },
+    async effect({ w }) {
+      expect(await mailsTo(ctx, w.owner.email, 'verify-email')).toHaveLength(2);
+    },
+  },
+
+  'log-in': {
+    page: loginPage,
+    path: () => '/fr/login',
+    params: lang,
+    form: (w) => formOf({ email: w.owner.email, password: w.owner.password }),
+    expect: everyone(redirect(/^\/fr\/dashboard$/, { cookie: 'set' })),
+    async effect({ w, actor, out }) {
+      const token = /^session=([^;]+)/.exec(out.setCookie ?? '')?.[1];
+      // A new session every time, never the caller's carried over.
+      expect(token).toBeTruthy();
+      expect(`session=${token}`).not.toBe(actor?.cookie);
+      expect((await ctx.services.sessions.userOf(token))?.id).toBe(w.owner.id);
+    },
+  },
+  'log-in with a wrong password': {
+    page: loginPage,
+    path: () => '/fr/login',
+    params: lang,
+    form: (w) => formOf({ email: w.owner.email, password: 'Not-The-Password1' }),
+    expect: everyone(refused(401, 'INVALID_CREDENTIALS')),
+  },
+  'sign-up': {
+    page: registerPage,
+    path: () => '/fr/register',
+    params: lang,
+    form: () => formOf({ name: 'New Member', email: 'matrix.page.signup@example.dz', password: 'Green-Souk42', terms: 'on' }),
+    expect: everyone(redirect(/^\/fr\/login\?registered=1$/)),
+    async effect() {
+      const [row] = await ctx.database.db.select().from(users).where(eq(users.email, 'matrix.page.signup@example.dz'));
+      expect(row).toMatchObject({ isVerified: false, lang: 'fr' });
+    },
+  },
+  'sign-up with a taken address': {
+    page: registerPage,
+    path: () => '/fr/register',
+    params: lang,
+    form: (w) => formOf({ name: 'Copy Cat', email: w.owner.email, password: 'Green-Souk42', terms: 'on' }),
+    expect: everyone(refused(409, 'USER_EXISTS')),
+  },
+  'forgotten password': {
+    page: forgetPasswordPage,
+    path: () => '/fr/forget-password',
+    params: lang,
+    form: (w) => formOf({ email: w.owner.email }),
+    expect: everyone(ok({ sent: true })),
+    async effect({ w }) {
+      expect(await mailsTo(ctx, w.owner.email, 'reset-password')).toHaveLength(1);
+    },
+  },
+  'password reset': {
+    page: resetPasswordPage,
+    path: () => '/fr/reset-password',
+    params: lang,
+    // The token is the credential: the caller's session plays no part.
+    async form(w) {
+      await ctx.services.users.forgotPassword(w.owner.email, 'fr');
+      const token = await tokenFor(ctx, w.owner.email, 'reset-password');
+      return formOf({ token, password: 'Fresh-Souk77', confirmPassword: 'Fresh-Souk77' });
+    },
+    expect: everyone(redirect(/^\/fr\/login\?reset=1$/)),
+    async effect({ w }) {
+      expect(await ctx.services.sessions.userOf(w.owner.cookie.replace(/^session=/, ''))).toBeNull();
+      expect((await ctx.services.users.login(w.owner.email, 'Fresh-Souk77', { ip: '203.0.113.51' })).user.id).toBe(w.owner.id);
+    },
+  },
+  'password reset with an unknown token': {
+    page: resetPasswordPage,
+    path: () => '/fr/reset-password',
+    params: lang,
+    form: () => formOf({ token: 'not-a-real-token', password: 'Fresh-Souk77', confirmPassword: 'Fresh-Souk77' }),
+    expect: everyone(refused(404, 'RESET_TOKEN_INVALID')),
+  },
+  'e-mail verification': {
+    page: verifyEmailPage,
+    path: () => '/fr/verify-email',
+    params: lang,
+    async form() {
+      const fresh = await signup(ctx, { email: uniqueEmail('page.verify') });
+      return formOf({ token: await tokenFor(ctx, fresh.email, 'verify-email') });
+    },
+    expect: everyone(ok({ ok: true })),
+    async effect() {
+      const fresh = (await ctx.database.db.select().from(users)).filter((u) => u.email.startsWith('page.verify.'));
+      expect(fresh.map((u) => u.isVerified)).toEqual([true]);
+    },
+  },
+  'e-mail verification with an unknown token': {
+    page: verifyEmailPage,
+    path: () => '/fr/verify-email',
+    params: lang,
+    form: () => formOf({ token: 'not-a-real-token' }),
+    expect: everyone({ status: 200, data: { ok: false, code: 'VERIFICATION_TOKEN_INVALID' }, unchanged: true }),
+  },
+  'log-out': {
+    page: logoutPage,
+    path: () => '/fr/logout',
+    params: lang,
+    form: () => new FormData(),
+    expect: { ...everyone(redirect(/^\/fr$/, { cookie: 'cleared' })), visitor: redirect(/^\/fr$/, { cookie: 'cleared', unchanged: true }) },
+    async effect({ w, actor }) {
+      if (actor) expect(await ctx.services.sessions.userOf(actor.cookie.replace(/^session=/, ''))).toBeNull();
+      for (const p of w.everyone.filter((q) => q !== actor)) expect(await ctx.services.sessions.userOf(p.cookie.replace(/^session=/, ''))).not.toBeNull();
+    },
+  },
+  contact: {
+    page: contactPage,
+    path: () => '/fr/contact',
+    params: lang,
+    form: () => formOf({ name: 'Curious Buyer', email: 'buyer@example.dz', message: 'Bonjour, une question sur le site.' }),
+    expect: everyone(ok({ sent: true })),
+    async effect({ actor }) {
+      const rows = await ctx.database.db.select().from(contactMessages);
+      expect(rows.map((r) => r.userId)).toEqual([actor?.id ?? null]);
+    },
+  },
+};
+
+// A refused call leaves the world as it was, so it is only rebuilt after a call that changed it.
+let world: World | null = null;
+async function freshWorld(): Promise<World> {
+  if (!world) {
+    await ctx.reset();
+    await clearOutbox(ctx);
+    world = await buildWorld(ctx);
+  }
+  return world;
+}
+
+function actorOf(w: World, caller: Caller): Person | null {
+  return caller === 'visitor' ? null : caller === 'other' ? w.other : w.owner;
+}
+
+function checkOutcome(out: PageOutcome, expected: Outcome, w: World) {
+  const shown = JSON.stringify(out);
+  expect(out.status, shown).toBe(expected.status);
+  if (expected.location) expect(out.location, shown).toMatch(new RegExp(expected.location.source.replace('ID', w.product.id)));
+  else expect(out.location, shown).toBeUndefined();
+  if (expected.code) expect(out.data, shown).toMatchObject({ formError: expected.code });
+  if (expected.data) expect(out.data, shown).toMatchObject(expected.data);
+  if (expected.cookie === 'set') expect(out.setCookie).toMatch(/^session=[^;]+;.*HttpOnly/);
+  else if (expected.cookie === 'cleared') expect(out.setCookie).toMatch(/^session=;.*Max-Age=0/);
+  else expect(out.setCookie, shown).toBeUndefined();
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext('page_matrix', { remotePhotos: true });
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('every page action is in the matrix', () => {
+  it('each route module with an action has rows, and each dashboard intent has one', async () => {
+    const dir = new URL('../../app/routes/', import.meta.url);
+    const withAction: string[] = [];
+    for (const file of (await readdir(dir)).filter((f) => f.endsWith('.tsx')).sort()) {
+      const module = (await import(new URL(file, dir).href)) as { action?: unknown };
+      if (typeof module.action === 'function') withAction.push(file);
+    }
+    const covered = new Set(Object.values(MATRIX).map((row) => row.page));
+    const pages: Record<string, unknown> = {
+      'contact.tsx': contactPage,
+      'dashboard.tsx': dashboardPage,
+      'forget-password.tsx': forgetPasswordPage,
+      'login.tsx': loginPage,
+      'logout.tsx': logoutPage,
+      'product-form.tsx': productFormPage,
+      'register.tsx': registerPage,
+      'reset-password.tsx': resetPasswordPage,
+      'verify-email.tsx': verifyEmailPage,
+    };
+    expect(withAction).toEqual(Object.keys(pages));
+    expect(Object.entries(pages).filter(([, page]) => !covered.has(page as Row['page'])).map(([file]) => file)).toEqual([]);
+
+    const source = await readFile(new URL('dashboard.tsx', dir), 'utf8');
+    const intents = [...source.matchAll(/case '(\w+)':/g)].map((m) => m[1]);
+    expect(intents.length).toBeGreaterThanOrEqual(6);
+    expect(intents.filter((intent) => !(`dashboard: ${intent}` in MATRIX))).toEqual([]);
+  });
+});
+
+for (const [name, row] of Object.entries(MATRIX)) {
+  describe(name, () => {
+    it.each(CALLERS)('as %s', async (caller) => {
+      const w = await freshWorld();
+      const actor = actorOf(w, caller);
+      const form = await row.form(w);
+      if (caller === 'ownerUnverified') await setVerified(ctx, w.owner.id, false);
+      const expected = row.expect[caller];
+      const before = await snapshot(ctx);
+      let unchanged = false;
+      try {
+        const out = await callAction(ctx, row.page.action, { path: row.path(w), params: row.params?.(w) ?? { lang: 'fr' }, cookie: actor?.cookie, form });
+        checkOutcome(out, expected, w);
+        if (expected.unchanged) {
+          expect(await snapshot(ctx)).toEqual(before);
+          unchanged = true;
+        } else {
+          await row.effect?.({ w, caller, actor, out });
+        }
+      } finally {
+        if (caller === 'ownerUnverified') await setVerified(ctx, w.owner.id, true);
+        if (!unchanged) world = null;
+      }
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------
+// The loaders of the pages above: refused the same way, and reading only.
+
+interface LoaderRow {
+  page: { loader: Handler };
+  path(w: World): string;
+  params(w: World): Record<string, string>;
+  expect: Record<Caller, Outcome>;
+  /** What a signed-in caller's page shows. */
+  shows?(data: unknown, cell: { w: World; actor: Person; caller: Caller }): void;
+}
+
+/** Log-in and sign-up pages send a signed-in member on to the dashboard. */
+const visitorsOnly: Record<Caller, Outcome> = { ...everyone(redirect(/^\/fr\/dashboard$/)), visitor: ok() };
+
+const LOADERS: Record<string, LoaderRow> = {
+  'log-in': { page: loginPage, path: () => '/fr/login', params: lang, expect: visitorsOnly },
+  'sign-up': { page: registerPage, path: () => '/fr/register', params: lang, expect: visitorsOnly },
+  // Log-out changes state, so a GET only goes home, signed in or not.
+  'log-out': { page: logoutPage, path: () => '/fr/logout', params: lang, expect: everyone(redirect(/^\/fr$/)) },
+  dashboard: {
+    page: dashboardPage,
+    path: () => DASHBOARD,
+    params: lang,
+    expect: signedIn(DASHBOARD, ok()),
+    shows(data, { w, actor, caller }) {
+      const page = data as { user: { id: string; isVerified: boolean }; listings: { id: string }[] };
+      expect(page.user).toMatchObject({ id: actor.id, isVerified: caller !== 'ownerUnverified' });
+      const ids = page.listings.map((l) => l.id).sort();
+      expect(ids).toEqual((actor === w.owner ? [w.product.id, w.inactive.id] : [w.otherProduct.id]).sort());
+    },
+  },
+  'product form: new': {
+    page: productFormPage,
+    path: () => NEW_LISTING,
+    params: lang,
+    expect: signedIn(NEW_LISTING, ok()),
+    shows(data, { caller }) {
+      expect(data).toMatchObject({ verified: caller !== 'ownerUnverified', productId: null });
+    },
+  },
+  'product form: edit': {
+    page: productFormPage,
+    path: editPath,
+    params: editParams,
+    expect: { visitor: toLogin('/fr/products/ID/edit'), other: NOT_FOUND, ownerUnverified: ok(), owner: ok() },
+    shows(data, { w, caller }) {
+      // An unverified seller gets the verification prompt, not the listing's contents.
+      if (caller === 'ownerUnverified') expect(data).toMatchObject({ verified: false, productId: w.product.id, values: {} });
+      else expect(data).toMatchObject({ verified: true, productId: w.product.id, values: { title: w.product.title } });
+    },
+  },
+};
+
+describe('page loaders', () => {
+  for (const [name, row] of Object.entries(LOADERS)) {
+    it.each(CALLERS)(`${name} as %s`, async (caller) => {
+      const w = await freshWorld();
+      const actor = actorOf(w, caller);
+      if (caller === 'ownerUnverified') await setVerified(ctx, w.owner.id, false);
+      try {
+        const before = await snapshot(ctx);
+        const out = await callLoader(ctx, row.page.loader, { path: row.path(w), params: row.params(w), cookie: actor?.cookie });
+        checkOutcome(out, row.expect[caller], w);
+        if (actor && out.status === 200) row.shows?.(out.data, { w, actor, caller });
+        expect(await snapshot(ctx)).toEqual(before);
+      } finally {
+        if (caller === 'ownerUnverified') await setVerified(ctx, w.owner.id, true);
+      }
+    });
+  }
+});
