@@ -63,7 +63,7 @@ const log = (line = '') => console.log(line);
 // the one address, and how many visitors measure page latency meanwhile.
 const SPRAY_S = 12;
 const SPRAY_ROUNDS = 3;
-const SPRAY_ATTACKERS = 8;
+const SPRAY_ATTACKERS = 4;
 const SPRAY_VISITORS = 4;
 
 async function pageLatencies(bases: string[], listingIds: string[], until: number, tag: string): Promise<number[]> {
