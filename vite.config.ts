@@ -21,7 +21,7 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     reactRouter(),
-    fastifyReactRouterDev({ entry: './server/dev-entry.ts', externalizeServerEntryImports: ['#app-context'] }),
+    fastifyReactRouterDev({ entry: './server/dev-entry.ts', externalizeServerEntryImports: ['#app-context', '#errors'] }),
     subsetArabicFont(),
     precompress(),
   ],

@@ -7,7 +7,8 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
-import { appContext, CspNonce } from '#app-context';
+import { appContext } from '#app-context';
+import { CspNonce } from './context.ts';
 import { hydrationDeferral } from './lib/defer-hydration.server.ts';
 
 export const streamTimeout = 5_000;

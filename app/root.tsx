@@ -2,7 +2,8 @@ import { useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
-import { appContext, CspNonce } from '#app-context';
+import { appContext } from '#app-context';
+import { CspNonce } from './context.ts';
 import { LANG_COOKIE, LANG_STORAGE_KEY, THEME_COOKIE } from '../common/constants.ts';
 import { readCookie } from '../common/cookies.ts';
 import { detectLanguage } from '../common/detect-language.ts';
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   // Registered before anything that can fail, so that even an error page has its texts.
   const messages = resourcesFor(lang);
   registerMessages(lang, messages);
-  const user = await currentUser(request, context);
+  const user = currentUser(context);
   return {
     lang,
     theme,

@@ -13,3 +13,7 @@ export const THEME_COOKIE = 'theme';
 export const THEME_STORAGE_KEY = 'ecosouk-theme';
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
+/** The session cookie: an opaque token, HttpOnly (written by server/services/sessions.ts). */
+export const SESSION_COOKIE = 'session';
+/** The most listings of one seller in one answer: the API's `limit` and the dashboard. */
+export const SHOP_MAX_LIMIT = 100;

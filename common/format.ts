@@ -26,3 +26,26 @@ export function formatDate(value: string | Date, lang: Lang, style: 'long' | 'me
   }
   return format.format(typeof value === 'string' ? new Date(value) : value);
 }
+
+/** The least amount shown in millions: 10 000 DA is 1 million centimes. */
+const DINARS_PER_MILLION_CENTIMES = 10_000;
+const millionsFormats = new Map<Lang, Intl.NumberFormat>();
+
+/**
+ * A price in "millions" of centimes, as Algerians quote cars and property: 1 650 000 DA is
+ * "165 millions" / "165 مليون" / "165 million centimes", 1 655 000 DA "165,5 millions".
+ * Null below one million centimes, where nobody counts that way.
+ */
+export function formatMillions(amount: number, lang: Lang): string | null {
+  if (!Number.isFinite(amount) || amount < DINARS_PER_MILLION_CENTIMES) return null;
+  let format = millionsFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALE[lang], { maximumFractionDigits: 2 });
+    millionsFormats.set(lang, format);
+  }
+  const millions = amount / DINARS_PER_MILLION_CENTIMES;
+  const number = format.format(millions);
+  if (lang === 'ar') return `${number} مليون`;
+  if (lang === 'fr') return `${number} ${millions < 2 ? 'million' : 'millions'}`;
+  return `${number} million centimes`;
+}

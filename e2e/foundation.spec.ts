@@ -1,7 +1,7 @@
 // The foundation: language redirects, server rendering, 404s, theme, language switch,
 // mobile drawer, blog and footer — against the production build.
 import { expect, test } from '@playwright/test';
-import { DEMO_LISTINGS } from '../db/seed/demo-listings.ts';
+import { DEMO_LISTINGS } from '../server/seed/demo-listings.ts';
 import type { Lang } from '../common/languages.ts';
 import { hydrated } from './hydrated.ts';
 

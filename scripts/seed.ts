@@ -2,7 +2,7 @@
 // (the embedded one, or PostgreSQL when DATABASE_URL is set), if it has no users yet.
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../db/client.ts';
-import { seedDemoCatalogue } from '../db/seed/seed.ts';
+import { seedDemoCatalogue } from '../server/seed/seed.ts';
 import { createServices } from '../server/services/index.ts';
 import { createLocalDiskStorage } from '../server/storage/local-disk.ts';
 

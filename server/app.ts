@@ -20,6 +20,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerNotFoundLimit } from './plugins/not-found-limit.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerPageCaching } from './plugins/page-caching.ts';
+import { requestFactsOf } from './http/caller.ts';
 import { createLoadContext } from './http/load-context.ts';
 import type { Services } from './services/index.ts';
 
@@ -116,7 +117,7 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
           }),
       mode: pages.mode === 'dev' ? 'development' : 'production',
       getLoadContext: (request) =>
-        createLoadContext(services, { requestId: String(request.id), clientIp: request.ip, nonce: cspNonceFor(request) }),
+        createLoadContext(services, { ...requestFactsOf(request), requestId: String(request.id), nonce: cspNonceFor(request) }),
     });
   }
 

@@ -3,7 +3,7 @@
 // does not open the embedded database a second time.
 import type { ViteDevServer } from 'vite';
 import { openDatabase } from '../db/client.ts';
-import { seedDemoCatalogue } from '../db/seed/seed.ts';
+import { seedDemoCatalogue } from './seed/seed.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createServices, type Services } from './services/index.ts';

@@ -2,7 +2,7 @@
 // and a shutdown that lets in-flight requests finish and closes the database cleanly.
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from '../db/client.ts';
-import { seedDemoCatalogue } from '../db/seed/seed.ts';
+import { seedDemoCatalogue } from './seed/seed.ts';
 import { buildApp } from './app.ts';
 import { createServices } from './services/index.ts';
 import { createLocalDiskStorage } from './storage/local-disk.ts';

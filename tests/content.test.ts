@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { LANGS, type Lang } from '../common/languages.ts';
-import { about } from '../app/content/about.ts';
-import { BLOG_ARTICLES, findArticle } from '../app/content/blog.ts';
-import { privacyPolicy } from '../app/content/privacy-policy.ts';
-import { termsOfService } from '../app/content/terms-of-service.ts';
+import { about } from '../common/content/about.ts';
+import { BLOG_ARTICLES, findArticle } from '../common/content/blog.ts';
+import { privacyPolicy } from '../common/content/privacy-policy.ts';
+import { termsOfService } from '../common/content/terms-of-service.ts';
 
 const ARABIC_LETTER = /[\u0621-\u064A]/;
 

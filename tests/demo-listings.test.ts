@@ -2,8 +2,8 @@ import { describe, it, expect } from 'vitest';
 import sharp from 'sharp';
 import { LANGS } from '../common/languages.ts';
 import { CATEGORY_KEYS, CONDITION_KEYS, WILAYA_KEYS } from '../common/reference-data.ts';
-import { DEMO_LISTINGS, DEMO_SELLER } from '../db/seed/demo-listings.ts';
-import { renderDemoPhoto } from '../db/seed/demo-photos.ts';
+import { DEMO_LISTINGS, DEMO_SELLER } from '../server/seed/demo-listings.ts';
+import { renderDemoPhoto } from '../server/seed/demo-photos.ts';
 
 const ARABIC_LETTER = /[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]/;
 

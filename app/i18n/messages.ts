@@ -6,7 +6,7 @@ import { CATEGORIES, CONDITIONS, WILAYAS } from '../../common/reference-data.ts'
 import { ar } from './locales/ar.ts';
 import { en } from './locales/en.ts';
 import { fr } from './locales/fr.ts';
-import { about } from '../content/about.ts';
+import { about } from '../../common/content/about.ts';
 import { VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
 import { listings } from './namespaces/listings.ts';
 import { productForm } from './namespaces/product-form.ts';
@@ -32,7 +32,7 @@ export type Resources = ReturnType<typeof resourcesFor>;
 
 export function resourcesFor(lang: Lang) {
   const ui = UI[lang];
-  // The specification reads the about card from layout.aboutContent; its text lives in app/content/about.ts.
+  // The specification reads the about card from layout.aboutContent; its text lives in common/content/about.ts.
   const layout = { ...ui.layout, aboutContent: { title: about.title[lang], description: about.description[lang] } };
   return { ...ui, layout, productForm: productForm[lang], listings: listings[lang], search: search[lang], ...referenceNamespaces(lang) };
 }

@@ -3,7 +3,7 @@
 import { data } from 'react-router';
 import type { z } from 'zod';
 import { fieldErrorsOf, type FieldErrors } from '../../common/schemas/field-errors.ts';
-import { isAppError } from '../../server/http/errors.ts';
+import { isAppError } from '#errors';
 
 export interface FormFailure {
   fieldErrors?: FieldErrors;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/about';
-import { about } from '../content/about.ts';
+import { about } from '../../common/content/about.ts';
 import { seoContext } from '../lib/meta.ts';
 import { seoMeta } from '../lib/seo.ts';
 import { useLang } from '../lib/root-data.ts';

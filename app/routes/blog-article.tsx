@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/blog-article';
 import { formatDate } from '../../common/format.ts';
-import { findArticle } from '../content/blog.ts';
+import { findArticle } from '../../common/content/blog.ts';
 import { seoContext } from '../lib/meta.ts';
 import { seoMeta } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';

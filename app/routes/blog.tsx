@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Route } from './+types/blog';
 import { formatDate } from '../../common/format.ts';
-import { BLOG_ARTICLES } from '../content/blog.ts';
+import { BLOG_ARTICLES } from '../../common/content/blog.ts';
 import { PageHeader } from '../components/page-header.tsx';
 import { seoContext, translatorFor } from '../lib/meta.ts';
 import { seoMeta } from '../lib/seo.ts';

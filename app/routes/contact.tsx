@@ -11,7 +11,7 @@ import { fail, failFromError, parseForm } from '../lib/forms.ts';
 import { seoContext, translatorFor } from '../lib/meta.ts';
 import { seoMeta } from '../lib/seo.ts';
 import { useRootData } from '../lib/root-data.ts';
-import { clientIp, currentUser, servicesOf } from '../lib/session.server.ts';
+import { callerOf, servicesOf } from '../lib/session.server.ts';
 import { useFormErrors } from '../lib/use-form-errors.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -30,9 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return fail(parsed.failure);
   const services = servicesOf(context);
   try {
-    await services.limits.check('contact', clientIp(context));
-    const user = await currentUser(request, context);
-    await services.users.contact(parsed.data, user?.id);
+    await services.users.contact(callerOf(context), parsed.data);
   } catch (error) {
     return failFromError(error, form);
   }

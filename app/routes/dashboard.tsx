@@ -2,12 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/dashboard';
 import { isLang } from '../../common/languages.ts';
-import { MAX_UPLOAD_BYTES } from '../../common/constants.ts';
+import { MAX_UPLOAD_BYTES, SHOP_MAX_LIMIT } from '../../common/constants.ts';
 import { profileUpdateSchema } from '../../common/schemas/user.ts';
-import { AppError } from '../../server/http/errors.ts';
-import { sniffImage } from '../../server/services/image-pipeline.ts';
-import { SHOP_MAX_LIMIT } from '../../server/services/listings.ts';
-import { toSelfUser } from '../../server/services/user-views.ts';
+import { AppError } from '#errors';
+import { toSelfUser } from '../../common/user-views.ts';
 import { DeleteAccount } from '../components/dashboard/delete-account.tsx';
 import { ListingsActivity } from '../components/dashboard/listings-activity.tsx';
 import { ListingsTable, type DashboardListing } from '../components/dashboard/listings-table.tsx';
@@ -17,7 +15,7 @@ import { VerificationBanner } from '../components/dashboard/verification-banner.
 import { fail, failFromError, parseForm } from '../lib/forms.ts';
 import { seoContext, translatorFor } from '../lib/meta.ts';
 import { seoMeta } from '../lib/seo.ts';
-import { clearedSessionCookie, requireUser, servicesOf } from '../lib/session.server.ts';
+import { callerOf, requireUser, servicesOf } from '../lib/session.server.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { lang, publicUrl } = seoContext(matches);
@@ -26,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = isLang(params.lang) ? params.lang : 'ar';
-  const user = await requireUser(request, context, lang);
+  const user = requireUser(request, context, lang);
   const services = servicesOf(context);
   const [products, activity] = await Promise.all([
     services.listings.withStats(user, SHOP_MAX_LIMIT),
@@ -54,7 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = isLang(params.lang) ? params.lang : 'ar';
-  const user = await requireUser(request, context, lang);
+  const user = requireUser(request, context, lang);
   const services = servicesOf(context);
   const size = Number(request.headers.get('content-length') ?? 0);
   if (size > MAX_UPLOAD_BYTES + 64 * 1024) return fail({ formError: 'PAYLOAD_TOO_LARGE' }, 413);
@@ -63,8 +61,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     switch (intent) {
       case 'sendVerification':
-        await services.limits.check('sendVerification', user.id);
-        await services.users.sendVerification(user, lang);
+        await services.users.sendVerification(callerOf(context), lang);
         return { intent, ok: true as const };
       case 'updateProfile': {
         const parsed = parseForm(profileUpdateSchema, form);
@@ -75,9 +72,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case 'avatar': {
         const file = form.get('image');
         if (!(file instanceof File) || file.size === 0) return fail({ formError: 'VALIDATION_ERROR' });
-        const bytes = Buffer.from(await file.arrayBuffer());
-        if (!(await sniffImage(bytes))) return fail({ formError: 'UNSUPPORTED_MEDIA_TYPE' }, 415);
-        await services.users.setAvatar(user, user.id, bytes);
+        await services.users.setAvatar(user, user.id, Buffer.from(await file.arrayBuffer()));
         return { intent, ok: true as const };
       }
       case 'toggleStatus': {
@@ -94,7 +89,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
       case 'deleteAccount':
         await services.users.deleteAccount(user, user.id);
-        return redirect(`/${lang}`, { headers: { 'Set-Cookie': clearedSessionCookie(services.config.secureCookies) } });
+        return redirect(`/${lang}`, { headers: { 'Set-Cookie': services.sessions.clearedCookie() } });
       default:
         throw new AppError('VALIDATION_ERROR', 'Unknown action');
     }

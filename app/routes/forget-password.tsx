@@ -12,7 +12,7 @@ import { seoContext, translatorFor } from '../lib/meta.ts';
 import { seoMeta } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
-import { clientIp, servicesOf } from '../lib/session.server.ts';
+import { callerOf, servicesOf } from '../lib/session.server.ts';
 import { formErrorKey, useFormErrors } from '../lib/use-form-errors.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -26,8 +26,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!parsed.ok) return fail(parsed.failure);
   const services = servicesOf(context);
   try {
-    await services.limits.check('forgotPassword', clientIp(context));
-    await services.users.forgotPassword(parsed.data.email, isLang(params.lang) ? params.lang : 'ar');
+    await services.users.forgotPassword(callerOf(context), parsed.data.email, isLang(params.lang) ? params.lang : 'ar');
   } catch (error) {
     return failFromError(error, form);
   }

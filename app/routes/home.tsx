@@ -2,7 +2,6 @@ import { LoaderCircle, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { data, useNavigation } from 'react-router';
 import type { Route } from './+types/home';
-import { appContext } from '#app-context';
 import { fieldErrorsOf, type FieldErrors } from '../../common/schemas/field-errors.ts';
 import { searchParamsSchema } from '../../common/schemas/search.ts';
 import { COUNT_CAP } from '../../common/search-options.ts';
@@ -13,7 +12,8 @@ import { SearchPanel } from '../components/search/search-panel.tsx';
 import { seoContext, translatorFor } from '../lib/meta.ts';
 import { absoluteUrl, jsonLd, pageUrl, seoMeta, SITE_NAME } from '../lib/seo.ts';
 import { searchValuesOf } from '../lib/search-url.ts';
-import { isAppError } from '../../server/http/errors.ts';
+import { isAppError } from '#errors';
+import { callerOf, servicesOf } from '../lib/session.server.ts';
 
 /** Why there are no results to show, besides invalid filters. */
 type Problem = 'rateLimited' | 'busy' | null;
@@ -28,9 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (errors.currentPage) errors.page = errors.currentPage;
     return data({ values, errors, result: null, problem: null as Problem }, { status: 400 });
   }
-  const app = context.get(appContext);
   try {
-    const result = await app.services.search.search(parsed.data, { ip: app.clientIp });
+    const result = await servicesOf(context).search.search(parsed.data, callerOf(context));
     return { values, errors: {} as FieldErrors, result, problem: null as Problem };
   } catch (error) {
     if (!isAppError(error) || (error.code !== 'RATE_LIMITED' && error.code !== 'SERVICE_UNAVAILABLE')) throw error;

@@ -12,7 +12,7 @@ import { seoContext, translatorFor } from '../lib/meta.ts';
 import { seoMeta } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
-import { clientIp, currentUser, safeRedirect, servicesOf, sessionCookie } from '../lib/session.server.ts';
+import { callerOf, currentUser, safeRedirect, servicesOf } from '../lib/session.server.ts';
 import { formErrorKey, useFormErrors } from '../lib/use-form-errors.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  if (await currentUser(request, context)) {
+  if (currentUser(context)) {
     const to = new URL(request.url).searchParams.get('redirectTo');
     throw redirect(safeRedirect(to, `/${params.lang}/dashboard`));
   }
@@ -36,13 +36,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!parsed.ok) return fail(parsed.failure);
   const services = servicesOf(context);
   try {
-    const { token, expiresAt } = await services.users.login(parsed.data.email, parsed.data.password, {
-      ip: clientIp(context),
-      userAgent: request.headers.get('user-agent') ?? undefined,
-    });
-    return redirect(safeRedirect(form.get('redirectTo'), `/${params.lang}/dashboard`), {
-      headers: { 'Set-Cookie': sessionCookie(token, expiresAt, services.config.secureCookies) },
-    });
+    const { cookie } = await services.users.login(callerOf(context), parsed.data.email, parsed.data.password);
+    return redirect(safeRedirect(form.get('redirectTo'), `/${params.lang}/dashboard`), { headers: { 'Set-Cookie': cookie } });
   } catch (error) {
     return failFromError(error, form);
   }

@@ -1,11 +1,10 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/logout';
-import { clearedSessionCookie, servicesOf, sessionToken } from '../lib/session.server.ts';
+import { callerOf, servicesOf } from '../lib/session.server.ts';
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const services = servicesOf(context);
-  await services.sessions.destroy(sessionToken(request));
-  return redirect(`/${params.lang}`, { headers: { 'Set-Cookie': clearedSessionCookie(services.config.secureCookies) } });
+export async function action({ context, params }: Route.ActionArgs) {
+  const cookie = await servicesOf(context).users.logout(callerOf(context));
+  return redirect(`/${params.lang}`, { headers: { 'Set-Cookie': cookie } });
 }
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/privacy-policy';
 import { formatDate } from '../../common/format.ts';
-import { privacyPolicy } from '../content/privacy-policy.ts';
+import { privacyPolicy } from '../../common/content/privacy-policy.ts';
 import { PageHeader } from '../components/page-header.tsx';
 import { seoContext } from '../lib/meta.ts';
 import { seoMeta } from '../lib/seo.ts';

@@ -12,7 +12,7 @@ import { fieldErrorsOf, type FieldErrors } from '../../common/schemas/field-erro
 import { isValidationKey } from '../../common/schemas/messages.ts';
 import { createProductSchema, updateProductSchema } from '../../common/schemas/product.ts';
 import type { User } from '../../db/schema.ts';
-import { isAppError, type FieldError } from '../../server/http/errors.ts';
+import { isAppError, type FieldError } from '#errors';
 import {
   pickedPhotosOf,
   photosFromUrls,
@@ -29,7 +29,7 @@ import { seoContext, translatorFor } from '../lib/meta.ts';
 import { seoMeta } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
-import { requireUser, servicesOf } from '../lib/session.server.ts';
+import { callerOf, requireUser, servicesOf } from '../lib/session.server.ts';
 
 type Services = ReturnType<typeof servicesOf>;
 
@@ -48,15 +48,12 @@ const notFound = () => data(null, { status: 404 });
 
 /** The seller's own listing, or a 404 (missing, someone else's, or a malformed id). */
 async function ownListing(services: Services, user: User, id: string): Promise<ApiProduct> {
-  let product: ApiProduct;
   try {
-    product = await services.listings.read(user, id, { countView: false });
+    return await services.listings.ownListing(user, id);
   } catch (error) {
     if (isAppError(error) && (error.code === 'NOT_FOUND' || error.code === 'FORBIDDEN')) throw notFound();
     throw error;
   }
-  if (product.userId !== user.id) throw notFound();
-  return product;
 }
 
 /** The form's starting values for a listing. Translations equal to the main text are
@@ -87,7 +84,7 @@ function listingPhotos(product: ApiProduct): PickedPhoto[] {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang: Lang = isLang(params.lang) ? params.lang : DEFAULT_LANG;
-  const user = await requireUser(request, context, lang);
+  const user = requireUser(request, context, lang);
   const headers = { 'Cache-Control': 'private, no-store' };
   const product = params.productId ? await ownListing(servicesOf(context), user, params.productId) : null;
   let values: Record<string, string> = {};
@@ -113,15 +110,14 @@ function fieldErrorsOfService(errors: FieldError[] | undefined): FieldErrors | u
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const lang: Lang = isLang(params.lang) ? params.lang : DEFAULT_LANG;
-  const user = await requireUser(request, context, lang);
+  const user = requireUser(request, context, lang);
   const services = servicesOf(context);
   const form = await request.formData();
 
   // The verification banner (shown to unverified sellers) posts here.
   if (form.get('intent') === 'sendVerification') {
     try {
-      await services.limits.check('sendVerification', user.id);
-      await services.users.sendVerification(user, lang);
+      await services.users.sendVerification(callerOf(context), lang);
       return { ok: true as const };
     } catch (error) {
       return failFromError(error, form);

@@ -5,8 +5,8 @@ import type { Route } from './+types/product';
 import { formatDate, formatPrice } from '../../common/format.ts';
 import { isLang } from '../../common/languages.ts';
 import { localizedDesc, localizedTitle } from '../../common/product.ts';
-import { isAppError } from '../../server/http/errors.ts';
-import { isId } from '../../server/services/tokens.ts';
+import { isAppError } from '#errors';
+import { isId } from '../../common/ids.ts';
 import { ContactCard } from '../components/product/contact-card.tsx';
 import { Gallery } from '../components/product/gallery.tsx';
 import { LoadError, ProductNotFound } from '../components/product/load-error.tsx';
@@ -14,14 +14,13 @@ import { langOfMatches, pageMeta, publicUrlOfMatches, translatorFor } from '../l
 import { absoluteUrl, itemCondition, jsonLd, pageUrl, seoMeta, SITE_NAME } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
-import { clientIp, currentUser, servicesOf } from '../lib/session.server.ts';
+import { callerOf, currentUser, servicesOf } from '../lib/session.server.ts';
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   if (!params.productId || !isId(params.productId)) throw data({ reason: 'invalidId' }, { status: 404 });
-  const viewer = await currentUser(request, context);
+  const viewer = currentUser(context);
   try {
-    const client = { ip: clientIp(context), userAgent: request.headers.get('user-agent') };
-    const product = await servicesOf(context).listings.read(viewer, params.productId, { countView: true, client });
+    const product = await servicesOf(context).listings.read(viewer, params.productId, { countView: true, caller: callerOf(context) });
     const own = viewer?.id === product.userId;
     // Counted views and the owner's private data: never stored by a shared cache.
     return data({ product, own }, { headers: { 'Cache-Control': 'private, no-store' } });

@@ -13,7 +13,7 @@ import { seoContext, translatorFor } from '../lib/meta.ts';
 import { seoMeta } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
-import { clientIp, currentUser, servicesOf } from '../lib/session.server.ts';
+import { callerOf, currentUser, servicesOf } from '../lib/session.server.ts';
 import { formErrorKey, useFormErrors } from '../lib/use-form-errors.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -22,8 +22,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return seoMeta({ lang, publicUrl, path: '/register', title: t('auth:registerTitle'), description: t('auth:registerIntro') });
 };
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  if (await currentUser(request, context)) throw redirect(`/${params.lang}/dashboard`);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  if (currentUser(context)) throw redirect(`/${params.lang}/dashboard`);
   return null;
 }
 
@@ -34,9 +34,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!parsed.ok) return fail(parsed.failure);
   const services = servicesOf(context);
   try {
-    await services.limits.check('signup', clientIp(context));
     const { terms: _terms, ...input } = parsed.data;
-    const { mailSent } = await services.users.signup({ ...input, lang });
+    const { mailSent } = await services.users.signup(callerOf(context), { ...input, lang });
     // The account exists either way; the log-in page says whether the e-mail went out.
     return redirect(`/${lang}/login?registered=${mailSent ? '1' : 'nomail'}`);
   } catch (error) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/terms-of-service';
 import { formatDate } from '../../common/format.ts';
-import { termsOfService } from '../content/terms-of-service.ts';
+import { termsOfService } from '../../common/content/terms-of-service.ts';
 import { PageHeader } from '../components/page-header.tsx';
 import { seoContext } from '../lib/meta.ts';
 import { seoMeta } from '../lib/seo.ts';

@@ -13,7 +13,7 @@ import { seoMeta } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
 import { servicesOf } from '../lib/session.server.ts';
-import { isAppError } from '../../server/http/errors.ts';
+import { isAppError } from '#errors';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const { lang, publicUrl } = seoContext(matches);

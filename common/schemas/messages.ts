@@ -125,6 +125,38 @@ export const VALIDATION_MESSAGES = {
   },
   searchTooLong: { en: 'Search text is too long', fr: 'Le texte recherché est trop long', ar: 'نص البحث طويل جدًا' },
   invalidValue: { en: 'Invalid value', fr: 'Valeur invalide', ar: 'قيمة غير صالحة' },
+  // A listing's category details (common/category-attributes.ts) and price type (common/pricing.ts).
+  attributesInvalid: { en: 'Invalid details', fr: 'Détails invalides', ar: 'تفاصيل غير صالحة' },
+  attributeUnknown: {
+    en: 'This category has no such detail',
+    fr: "Cette catégorie n'a pas ce détail",
+    ar: 'هذه الفئة لا تحتوي على هذه الخاصية',
+  },
+  attributeNotFilter: {
+    en: 'This detail cannot be used as a filter',
+    fr: 'Ce détail ne peut pas servir de filtre',
+    ar: 'لا يمكن استعمال هذه الخاصية للتصفية',
+  },
+  attributeChoice: { en: 'Choose a value from the list', fr: 'Choisissez une valeur dans la liste', ar: 'اختر قيمة من القائمة' },
+  attributeNumber: { en: 'Enter a whole number', fr: 'Saisissez un nombre entier', ar: 'أدخل عددًا صحيحًا' },
+  attributeRange: {
+    en: 'This value is outside the allowed range',
+    fr: 'Cette valeur est hors des limites permises',
+    ar: 'هذه القيمة خارج المجال المسموح به',
+  },
+  attributeRangeOrder: {
+    en: 'The minimum must not exceed the maximum',
+    fr: 'Le minimum ne doit pas dépasser le maximum',
+    ar: 'يجب ألا يتجاوز الحد الأدنى الحد الأقصى',
+  },
+  attributeTextMax: { en: 'This text is too long', fr: 'Ce texte est trop long', ar: 'هذا النص طويل جدًا' },
+  priceTypeInvalid: {
+    en: 'Choose a fixed, negotiable or free price',
+    fr: 'Choisissez un prix fixe, négociable ou gratuit',
+    ar: 'اختر سعرًا ثابتًا أو قابلًا للتفاوض أو مجانيًا',
+  },
+  priceFree: { en: 'A free listing has a price of 0', fr: 'Une annonce gratuite a un prix de 0', ar: 'سعر الإعلان المجاني هو 0' },
+  exchangeInvalid: { en: 'Answer yes or no', fr: 'Répondez par oui ou non', ar: 'أجب بنعم أو لا' },
 } satisfies Record<string, Localized>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

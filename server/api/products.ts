@@ -7,18 +7,18 @@ import { createProductSchema, updateProductSchema } from '../../common/schemas/p
 import { searchParamsSchema } from '../../common/schemas/search.ts';
 import { isStorableText } from '../../common/schemas/text.ts';
 import { errorBody, okBody, paginationSchema } from '../http/envelope.ts';
-import { AppError } from '../http/errors.ts';
-import { requireUser } from '../plugins/auth.ts';
+import { AppError } from '#errors';
+import { SHOP_MAX_LIMIT, SHOP_PAGE_LIMIT } from '../../common/constants.ts';
+import { actorOf, requireSignedIn } from '../services/access.ts';
 import type { Services } from '../services/index.ts';
-import { toApiImage } from '../services/products.ts';
-import { SHOP_DEFAULT_LIMIT, SHOP_MAX_LIMIT } from '../services/listings.ts';
-import { toPublicUser } from '../services/user-views.ts';
+import { toApiImage } from '../services/listings.ts';
+import { toPublicUser } from '../../common/user-views.ts';
 import { idParams, messageData, productSchema, productWithSellerSchema, publicUserSchema, uploadedImageSchema } from './schemas.ts';
 
 const e = errorBody;
 
 export function productRoutes(services: Services): FastifyPluginAsyncZod {
-  const { listings, uploads, limits } = services;
+  const { listings, uploads } = services;
   return async (app) => {
     await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
 
@@ -45,7 +45,7 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const result = await services.search.search(request.query, { ip: request.ip });
+        const result = await services.search.search(request.query, request.caller);
         reply.header('cache-control', 'public, max-age=30');
         return { success: true as const, data: result.products, pagination: result.pagination, fuzzy: result.fuzzy };
       },
@@ -63,7 +63,7 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = requireUser(request.user);
+        const user = requireSignedIn(actorOf(request.caller));
         // Refused before a byte of the file is read.
         const permit = await uploads.permit(user);
         if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
@@ -85,7 +85,7 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await uploads.remove(requireUser(request.user).id, request.body.key);
+        await uploads.remove(requireSignedIn(actorOf(request.caller)).id, request.body.key);
         return { success: true as const, data: { message: 'Image deleted' } };
       },
     );
@@ -101,7 +101,7 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const product = await listings.create(requireUser(request.user), request.body);
+        const product = await listings.create(actorOf(request.caller), request.body);
         return reply.status(201).send({ success: true, data: product });
       },
     );
@@ -117,7 +117,7 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const product = await listings.read(request.user, request.params.id, { countView: true, client: { ip: request.ip, userAgent: request.headers['user-agent'] } });
+        const product = await listings.read(actorOf(request.caller), request.params.id, { countView: true, caller: request.caller });
         reply.header('cache-control', 'no-store');
         return { success: true as const, data: product };
       },
@@ -134,14 +134,14 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
           response: { 200: okBody(productSchema), 400: e, 401: e, 403: e, 404: e },
         },
       },
-      async (request) => ({ success: true as const, data: await listings.update(request.user, request.params.id, request.body) }),
+      async (request) => ({ success: true as const, data: await listings.update(actorOf(request.caller), request.params.id, request.body) }),
     );
 
     app.delete(
       '/products/:id',
       { schema: { tags: ['products'], summary: 'Delete your listing and its photos', params: idParams, response: { 200: okBody(messageData), 401: e, 403: e, 404: e } } },
       async (request) => {
-        await listings.remove(request.user, request.params.id);
+        await listings.remove(actorOf(request.caller), request.params.id);
         return { success: true as const, data: { message: 'Product deleted' } };
       },
     );
@@ -151,7 +151,7 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
       {
         schema: { tags: ['products'], summary: 'Activate or deactivate your listing', params: idParams, response: { 200: okBody(productSchema), 401: e, 403: e, 404: e } },
       },
-      async (request) => ({ success: true as const, data: await listings.toggleStatus(request.user, request.params.id) }),
+      async (request) => ({ success: true as const, data: await listings.toggleStatus(actorOf(request.caller), request.params.id) }),
     );
 
     app.post(
@@ -165,10 +165,8 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await limits.check('phoneReveal', request.ip);
         reply.header('cache-control', 'no-store');
-        const contact = await listings.revealContact(request.params.id, { userId: request.user?.id, ip: request.ip, userAgent: request.headers['user-agent'] });
-        return { success: true as const, data: { contact } };
+        return { success: true as const, data: { contact: await listings.revealContact(request.caller, request.params.id) } };
       },
     );
 
@@ -183,7 +181,7 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await listings.recordPhoneToggle(request.body.productId, request.body.shown, { ip: request.ip });
+        await listings.recordPhoneToggle(request.caller, request.body.productId, request.body.shown);
         return reply.status(202).send({ success: true, data: { message: 'Accepted' } });
       },
     );
@@ -195,12 +193,12 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
           tags: ['users'],
           summary: "A seller's listings: active only, or all of them for the owner",
           params: idParams,
-          querystring: z.object({ limit: z.coerce.number().int().min(1).max(SHOP_MAX_LIMIT).default(SHOP_DEFAULT_LIMIT) }),
+          querystring: z.object({ limit: z.coerce.number().int().min(1).max(SHOP_MAX_LIMIT).default(SHOP_PAGE_LIMIT) }),
           response: { 200: okBody(z.array(productSchema)).extend({ seller: publicUserSchema }), 400: e, 404: e },
         },
       },
       async (request) => {
-        const { seller, products } = await listings.byUser(request.user, request.params.id, request.query.limit);
+        const { seller, products } = await listings.byUser(actorOf(request.caller), request.params.id, request.query.limit);
         return { success: true as const, data: products, seller: toPublicUser(seller) };
       },
     );

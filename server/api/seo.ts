@@ -1,8 +1,9 @@
 // robots.txt and the XML sitemaps: the public pages and every active listing, in each language.
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { BLOG_ARTICLES } from '../../app/content/blog.ts';
+import { BLOG_ARTICLES } from '../../common/content/blog.ts';
 import { DEFAULT_LANG, LANGS } from '../../common/languages.ts';
+import { newestFirst } from '../../db/order.ts';
 import { products } from '../../db/schema.ts';
 import type { Services } from '../services/index.ts';
 
@@ -114,7 +115,7 @@ export function seoRoutes(services: Services): FastifyPluginAsync {
         .select({ id: products.id, updatedAt: products.updatedAt })
         .from(products)
         .where(eq(products.status, 'active'))
-        .orderBy(sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`)
+        .orderBy(...newestFirst(products))
         .limit(LISTINGS_PER_SITEMAP)
         .offset((page - 1) * LISTINGS_PER_SITEMAP);
       if (rows.length === 0) return notFound(reply);

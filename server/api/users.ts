@@ -13,20 +13,18 @@ import {
   signupSchema,
 } from '../../common/schemas/user.ts';
 import { errorBody, listBody, okBody } from '../http/envelope.ts';
-import { AppError } from '../http/errors.ts';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../plugins/auth.ts';
+import { AppError } from '#errors';
+import { actorOf, requireSignedIn } from '../services/access.ts';
 import type { Services } from '../services/index.ts';
-import { sniffImage } from '../services/image-pipeline.ts';
-import { SESSION_COOKIE } from '../services/sessions.ts';
 import { USERS_PAGE_SIZE } from '../services/users.ts';
-import { toPublicUser, toSelfUser } from '../services/user-views.ts';
+import { toPublicUser, toSelfUser } from '../../common/user-views.ts';
 import { idParams, messageData, publicUserSchema, selfUserSchema } from './schemas.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 413: errorBody, 415: errorBody, 429: errorBody };
 const pick = <K extends keyof typeof errors>(...codes: K[]) => Object.fromEntries(codes.map((c) => [c, errors[c]])) as Pick<typeof errors, K>;
 
 export function userRoutes(services: Services): FastifyPluginAsyncZod {
-  const { users, sessions, limits, config } = services;
+  const { users, sessions } = services;
   return async (app) => {
     await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
 
@@ -34,8 +32,7 @@ export function userRoutes(services: Services): FastifyPluginAsyncZod {
       '/users/signup',
       { schema: { tags: ['users'], summary: 'Create an account; sends the verification e-mail', body: signupSchema, response: { 201: okBody(selfUserSchema), ...pick(400, 409, 429) } } },
       async (request, reply) => {
-        await limits.check('signup', request.ip);
-        const { user } = await users.signup(request.body);
+        const { user } = await users.signup(request.caller, request.body);
         return reply.status(201).send({ success: true, data: toSelfUser(user) });
       },
     );
@@ -44,8 +41,8 @@ export function userRoutes(services: Services): FastifyPluginAsyncZod {
       '/users/login',
       { schema: { tags: ['users'], summary: 'Log in; sets the session cookie', body: loginSchema, response: { 200: okBody(selfUserSchema), ...pick(400, 401, 429) } } },
       async (request, reply) => {
-        const { user, token, expiresAt } = await users.login(request.body.email, request.body.password, { ip: request.ip, userAgent: request.headers['user-agent'] });
-        setSessionCookie(reply, config.secureCookies, token, expiresAt);
+        const { user, cookie } = await users.login(request.caller, request.body.email, request.body.password);
+        reply.header('set-cookie', cookie);
         return { success: true as const, data: toSelfUser(user) };
       },
     );
@@ -54,8 +51,7 @@ export function userRoutes(services: Services): FastifyPluginAsyncZod {
       '/users/logout',
       { schema: { tags: ['users'], summary: 'Log out; deletes the session', response: { 200: okBody(messageData) } } },
       async (request, reply) => {
-        await sessions.destroy(request.cookies[SESSION_COOKIE]);
-        clearSessionCookie(reply, config.secureCookies);
+        reply.header('set-cookie', await users.logout(request.caller));
         return { success: true as const, data: { message: 'Logged out' } };
       },
     );
@@ -65,7 +61,7 @@ export function userRoutes(services: Services): FastifyPluginAsyncZod {
       { schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: okBody(selfUserSchema), ...pick(401) } } },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return { success: true as const, data: toSelfUser(requireUser(request.user)) };
+        return { success: true as const, data: toSelfUser(requireSignedIn(actorOf(request.caller))) };
       },
     );
 
@@ -112,7 +108,7 @@ export function userRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = await users.updateProfile(request.user, request.params.id, request.body);
+        const user = await users.updateProfile(actorOf(request.caller), request.params.id, request.body);
         return { success: true as const, data: toSelfUser(user) };
       },
     );
@@ -121,8 +117,8 @@ export function userRoutes(services: Services): FastifyPluginAsyncZod {
       '/users/:id',
       { schema: { tags: ['users'], summary: 'Delete your account, listings and photos', params: idParams, response: { 200: okBody(messageData), ...pick(401, 403, 404) } } },
       async (request, reply) => {
-        await users.deleteAccount(request.user, request.params.id);
-        clearSessionCookie(reply, config.secureCookies);
+        await users.deleteAccount(actorOf(request.caller), request.params.id);
+        reply.header('set-cookie', sessions.clearedCookie());
         return { success: true as const, data: { message: 'User deleted successfully' } };
       },
     );
@@ -133,8 +129,7 @@ export function userRoutes(services: Services): FastifyPluginAsyncZod {
         schema: { tags: ['users'], summary: 'E-mail a password reset link (same answer for unknown addresses)', body: forgotPasswordSchema, response: { 200: okBody(messageData), ...pick(400, 429) } },
       },
       async (request) => {
-        await limits.check('forgotPassword', request.ip);
-        await users.forgotPassword(request.body.email, request.body.lang ?? 'ar');
+        await users.forgotPassword(request.caller, request.body.email, request.body.lang ?? 'ar');
         return { success: true as const, data: { message: 'If an account exists for this address, a reset link has been sent' } };
       },
     );
@@ -160,9 +155,7 @@ export function userRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = requireUser(request.user);
-        await limits.check('sendVerification', user.id);
-        await users.sendVerification(user, request.body?.lang ?? 'ar');
+        await users.sendVerification(request.caller, request.body?.lang ?? 'ar');
         return { success: true as const, data: { message: 'Verification email sent' } };
       },
     );
@@ -187,8 +180,7 @@ export function userRoutes(services: Services): FastifyPluginAsyncZod {
       '/users/contact',
       { schema: { tags: ['users'], summary: 'Send a message to the EcoSouk team', body: contactSchema, response: { 201: okBody(messageData), ...pick(400, 429) } } },
       async (request, reply) => {
-        await limits.check('contact', request.ip);
-        await users.contact(request.body, request.user?.id);
+        await users.contact(request.caller, request.body);
         return reply.status(201).send({ success: true, data: { message: 'Message sent successfully' } });
       },
     );
@@ -205,13 +197,11 @@ export function userRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const actor = requireUser(request.user);
+        const actor = requireSignedIn(actorOf(request.caller));
         if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
         const file = await request.file();
         if (!file || file.fieldname !== 'image') throw new AppError('VALIDATION_ERROR', 'No file uploaded');
-        const data = await file.toBuffer();
-        if (!(await sniffImage(data))) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG, WebP or AVIF images are accepted');
-        const user = await users.setAvatar(actor, request.params.id, data);
+        const user = await users.setAvatar(actor, request.params.id, await file.toBuffer());
         return { success: true as const, data: toSelfUser(user) };
       },
     );

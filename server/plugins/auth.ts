@@ -1,32 +1,18 @@
-// Reads the session cookie of API requests into `request.user`, and writes it.
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { User } from '../../db/schema.ts';
+// Every API request learns its caller (address, user agent, session) before its handler runs.
+import type { FastifyInstance } from 'fastify';
+import { callerOf, requestFactsOf } from '../http/caller.ts';
+import type { Caller } from '../services/access.ts';
 import type { Services } from '../services/index.ts';
-import { SESSION_COOKIE } from '../services/sessions.ts';
-import { AppError } from '../http/errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user: User | null;
+    caller: Caller;
   }
 }
 
 export function registerAuth(app: FastifyInstance, services: Services) {
-  app.decorateRequest('user', null);
+  app.decorateRequest('caller', null as unknown as Caller);
   app.addHook('onRequest', async (request) => {
-    request.user = await services.sessions.userOf(request.cookies[SESSION_COOKIE]);
+    request.caller = await callerOf(services, requestFactsOf(request));
   });
-}
-
-export function setSessionCookie(reply: FastifyReply, secure: boolean, token: string, expires: Date) {
-  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires });
-}
-
-export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-}
-
-export function requireUser(user: User | null): User {
-  if (!user) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
-  return user;
 }

@@ -1,7 +1,7 @@
 // One place turns every failure into the docs/api.md error body. 5xx details stay in the log.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isAppError, type FieldError } from '../http/errors.ts';
+import { isAppError, type FieldError } from '#errors';
 import { RateLimitedError } from '../services/rate-limit.ts';
 import { isValidationKey, VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
 

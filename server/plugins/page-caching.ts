@@ -52,7 +52,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie } from '../../common/cookies.ts';
-import { SESSION_COOKIE } from '../services/sessions.ts';
+import { SESSION_COOKIE } from '../../common/constants.ts';
 import { CSP_HEADER } from './security-headers.ts';
 
 export const PUBLIC_PAGE_CACHE = 'public, max-age=60, stale-while-revalidate=300';

@@ -1,7 +1,7 @@
 // Security headers on every response: pages, API, uploads, built assets, 404s and errors.
 //
 // Pages get a Content-Security-Policy with a fresh nonce per response. The nonce is created
-// when React Router asks for it (`cspNonceFor`, from getLoadContext in app.ts), so a reply
+// when React Router asks for it (`cspNonceFor`, from getLoadContext in http/load-context.ts), so a reply
 // carries the page policy exactly when its body was rendered with that nonce. The only other
 // HTML, the Swagger UI at /api/docs, runs no inline script but injects <style> elements and
 // data: icons, and gets a policy of its own. Everything else (JSON, images, CSS, JS, XML,

@@ -2,7 +2,7 @@
 // bombs), rotated by its EXIF orientation, re-encoded to WebP in a few widths.
 // sharp writes no metadata unless asked, so EXIF/GPS/XMP are gone from the output.
 import sharp from 'sharp';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '#errors';
 
 export const LISTING_WIDTHS = [320, 640, 1200] as const;
 export const MAX_INPUT_PIXELS = 40_000_000;

@@ -6,7 +6,6 @@ import type { FileStorage } from '../storage/file-storage.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createCounterService } from './counters.ts';
 import { createListingService } from './listings.ts';
-import { createProductService } from './products.ts';
 import { createPhotoFetcher } from './photo-fetch.ts';
 import { createUploadService } from './uploads.ts';
 import { createSearchService } from './search.ts';
@@ -40,15 +39,14 @@ export interface ServiceDeps {
 export function createServices({ config, database, storage, ...deps }: ServiceDeps) {
   const log = deps.log ?? pino({ level: config.logLevel });
   const mailer = deps.mailer ?? createMailer(config, log);
-  const sessions = createSessionService(database.db);
-  const products = createProductService(database.db);
+  const sessions = createSessionService(database.db, { secureCookies: config.secureCookies });
   // Not awaited: the app starts (and serves, on local fallbacks) while Redis is still away.
   const redis = config.redisUrl ? createSharedRedis({ url: config.redisUrl, log, namespace: deps.redisNamespace }) : undefined;
   const now = deps.now ?? Date.now;
   const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log, now }) : createMemoryRateLimiter({ now }));
   const limits = createLimits(rateLimiter, deps.rateLimits);
   const uploads = createUploadService(database.db, storage, limits, createPhotoFetcher({ allowPrivate: config.photoFetchAllowPrivate }));
-  const search = createSearchService(database.db, products, { limits });
+  const search = createSearchService(database.db, { limits });
   const counters = createCounterService(database.db);
   redis?.onListingsChanged(() => search.invalidate());
   const listingsChanged = () => {
@@ -67,19 +65,18 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     users: createUserService({
       db: database.db,
       sessions,
+      limits,
       mailer,
       storage,
       publicUrl: config.publicUrl,
       contactEmail: config.contactEmail,
       log,
-      limits,
       listingsChanged,
     }),
-    products,
     search,
     uploads,
     counters,
-    listings: createListingService(database.db, storage, uploads, { counters, limits }, listingsChanged),
+    listings: createListingService({ db: database.db, storage, uploads, limits, counters, changed: listingsChanged }),
     /** Closes what the services opened themselves (Redis); the database belongs to the caller. */
     async close() {
       await redis?.close();

@@ -1,30 +1,87 @@
 // Listings, the seller's side and the buyer's: publish, edit, (de)activate, delete,
-// read with a view counted, reveal the phone, and the seller's statistics.
-import { and, count, desc as descending, eq, inArray, sql } from 'drizzle-orm';
+// read with a view counted, reveal the phone, and the seller's statistics; and the Product
+// shape of docs/api.md they are served in (search.ts serves its results through it too).
+import { and, asc, count, desc as descending, eq, inArray, sql } from 'drizzle-orm';
 import type { Lang } from '../../common/languages.ts';
 import { toNational } from '../../common/phone.ts';
-import type { ApiProduct } from '../../common/product.ts';
+import type { ApiImage, ApiProduct } from '../../common/product.ts';
 import { orderedPhotos, type ProductInput, type ProductPatch } from '../../common/schemas/product.ts';
+import { isId } from '../../common/ids.ts';
+import { toPublicUser, type PublicUser } from '../../common/user-views.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
+import { newestFirst } from '../../db/order.ts';
 import { events, images, products, users, type Image, type Product, type User } from '../../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '#errors';
 import type { FileStorage } from '../storage/file-storage.ts';
 import type { CounterService, Visitor } from './counters.ts';
+import { requireOwner, requireSignedIn, requireVerified, type Caller } from './access.ts';
 import { detectLanguage } from './language-detect.ts';
 import type { Limits } from './rate-limit.ts';
-import { toApiImage, toApiProduct } from './products.ts';
 import type { UploadService } from './uploads.ts';
-import { isId } from './tokens.ts';
-import { toPublicUser, type PublicUser } from './user-views.ts';
-
-export const SHOP_DEFAULT_LIMIT = 24;
-export const SHOP_MAX_LIMIT = 100;
 
 const notFound = () => new AppError('NOT_FOUND', 'Product not found');
 
-function requireActor(actor: User | null): User {
-  if (!actor) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
-  return actor;
+export function toApiProduct(row: Product, photos: ApiImage[], options: { withContact?: boolean } = {}): ApiProduct {
+  const urls = photos.map((p) => p.url);
+  return {
+    id: row.id,
+    userId: row.userId,
+    category: row.category,
+    condition: row.condition,
+    title: row.title,
+    title_ar: row.titleAr,
+    title_fr: row.titleFr,
+    title_en: row.titleEn,
+    desc: row.desc,
+    desc_ar: row.descAr,
+    desc_fr: row.descFr,
+    desc_en: row.descEn,
+    img: urls[0] ?? null,
+    images: urls,
+    photos,
+    price: row.price,
+    address: row.address,
+    status: row.status,
+    isActive: row.status === 'active',
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    ...(options.withContact ? { contact: row.contact } : {}),
+  };
+}
+
+export function toApiImage(image: Pick<Image, 'variants' | 'width' | 'height'>): ApiImage {
+  const widths = Object.keys(image.variants).map(Number).sort((a, b) => a - b);
+  const largest = widths[widths.length - 1];
+  return {
+    url: largest === undefined ? '' : (image.variants[String(largest)] ?? ''),
+    width: image.width,
+    height: image.height,
+    variants: image.variants,
+  };
+}
+
+/** Photos of several listings in one query, each listing's in their order. */
+export async function photosOf(db: AppDb, productIds: string[]): Promise<Map<string, ApiImage[]>> {
+  const byProduct = new Map<string, ApiImage[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .select({ productId: images.productId, variants: images.variants, width: images.width, height: images.height })
+    .from(images)
+    .where(inArray(images.productId, productIds))
+    .orderBy(asc(images.productId), asc(images.position));
+  for (const row of rows) {
+    if (!row.productId) continue;
+    const list = byProduct.get(row.productId) ?? [];
+    list.push(toApiImage(row));
+    byProduct.set(row.productId, list);
+  }
+  return byProduct;
+}
+
+/** Listings in the Product shape, with their photos (one query for all of them). */
+export async function withPhotos(db: AppDb, rows: Product[], options: { withContact?: boolean } = {}): Promise<ApiProduct[]> {
+  const photos = await photosOf(db, rows.map((r) => r.id));
+  return rows.map((row) => toApiProduct(row, photos.get(row.id) ?? [], options));
 }
 
 /** Main text into the field of its detected language; translations fill the others. */
@@ -43,32 +100,39 @@ function languageFields(title: string, desc: string, given: Partial<Record<`${'t
   };
 }
 
-/** The client a request comes from (address and browser), for counting and limits. */
-export interface Client {
-  ip: string;
-  userAgent?: string | null;
-}
-
 export interface ListingServiceDeps {
-  counters: CounterService;
+  db: AppDb;
+  storage: FileStorage;
+  uploads: UploadService;
   limits: Limits;
+  counters: CounterService;
+  /** Called after every change that search results could show. */
+  changed?: () => void;
 }
 
-export function createListingService(db: AppDb, storage: FileStorage, uploads: UploadService, { counters, limits }: ListingServiceDeps, changed: () => void = () => {}) {
-  async function photosOf(productId: string, within: AppDb = db) {
+/** Who is looking, for counting: the signed-in user, else the address and browser. */
+function visitorOf(caller: Caller): Visitor {
+  return { userId: caller.session?.user.id ?? null, ip: caller.ip, userAgent: caller.userAgent };
+}
+
+export function createListingService({ db, storage, uploads, limits, counters, changed = () => {} }: ListingServiceDeps) {
+  /** A listing's stored image rows (for removal), in order. */
+  async function imageRowsOf(productId: string, within: AppDb = db) {
     return within.select().from(images).where(eq(images.productId, productId)).orderBy(images.position);
   }
 
   async function serialize(row: Product, withContact: boolean): Promise<ApiProduct> {
-    return toApiProduct(row, (await photosOf(row.id)).map(toApiImage), { withContact });
+    const [product] = await withPhotos(db, [row], { withContact });
+    if (!product) throw new Error('serialize returned nothing');
+    return product;
   }
 
   async function findOwned(actor: User | null, id: string): Promise<Product> {
-    const user = requireActor(actor);
+    const user = requireSignedIn(actor);
     if (!isId(id)) throw notFound();
     const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
     if (!row) throw notFound();
-    if (row.userId !== user.id) throw new AppError('FORBIDDEN', 'You are not allowed to change this listing');
+    requireOwner(user, row.userId, 'You are not allowed to change this listing');
     return row;
   }
 
@@ -138,19 +202,9 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
       .select()
       .from(products)
       .where(own ? eq(products.userId, userId) : and(eq(products.userId, userId), eq(products.status, 'active')))
-      .orderBy(sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`)
+      .orderBy(...newestFirst(products))
       .limit(limit);
     return { seller, rows, own };
-  }
-
-  async function photosByProduct(ids: string[]) {
-    const photos = new Map<string, ReturnType<typeof toApiImage>[]>();
-    if (ids.length === 0) return photos;
-    const all = await db.select().from(images).where(inArray(images.productId, ids)).orderBy(images.position);
-    for (const image of all) {
-      if (image.productId) photos.set(image.productId, [...(photos.get(image.productId) ?? []), toApiImage(image)]);
-    }
-    return photos;
   }
 
   async function attach(tx: AppDb, productId: string, photos: Image[]) {
@@ -161,8 +215,7 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
 
   return {
     async create(actor: User | null, input: ProductInput): Promise<ApiProduct> {
-      const user = requireActor(actor);
-      if (!user.isVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'Verify your e-mail address to publish listings');
+      const user = requireVerified(requireSignedIn(actor));
       const { urls, fetched } = await fetchExternal(user.id, orderedPhotos(input.img, input.images));
       // The listing and the attachment of its photos: all or nothing.
       const row = await keepingFetchedOnlyIfSaved(fetched, () => withTransaction(db, async (tx) => {
@@ -213,14 +266,14 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
       // Photos of other sites among them are fetched first, outside the transaction.
       const { urls, fetched } =
         photosChange && cover
-          ? await fetchExternal(current.userId, orderedPhotos(cover, patch.images ?? (await photosOf(id)).map((image) => toApiImage(image).url)))
+          ? await fetchExternal(current.userId, orderedPhotos(cover, patch.images ?? (await imageRowsOf(id)).map((image) => toApiImage(image).url)))
           : { urls: [], fetched: [] };
       // Photos and fields change together or not at all; the files of dropped photos are
       // deleted only once the change is committed (a rollback must not lose them).
       const { row, dropped } = await keepingFetchedOnlyIfSaved(fetched, () => withTransaction(db, async (tx) => {
         let removed: Image[] = [];
         if (photosChange && cover) {
-          const existing = await photosOf(id, tx);
+          const existing = await imageRowsOf(id, tx);
           const wanted = await resolvePhotos(tx, current.userId, urls, id);
           const keep = new Set(wanted.map((w) => w.id));
           removed = existing.filter((e) => !keep.has(e.id));
@@ -253,7 +306,7 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
     async remove(actor: User | null, id: string): Promise<void> {
       await findOwned(actor, id);
       const photos = await withTransaction(db, async (tx) => {
-        const attached = await photosOf(id, tx);
+        const attached = await imageRowsOf(id, tx);
         await tx.delete(products).where(eq(products.id, id));
         await uploads.deleteRows(tx, attached);
         return attached;
@@ -274,22 +327,28 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
       return serialize(row, true);
     },
 
+    /** The actor's own listing, contact included, for editing: 404 if missing, 403 if someone else's. */
+    async ownListing(actor: User | null, id: string): Promise<ApiProduct> {
+      return serialize(await findOwned(actor, id), true);
+    },
+
     /**
      * A listing as `viewer` may see it: inactive ones only for their owner. With `countView`,
      * counts a view for others, once per visitor a day.
      */
-    async read(viewer: User | null, id: string, options: { countView: false } | { countView: true; client: Client }): Promise<ApiProduct & { seller: PublicUser }> {
+    async read(viewer: User | null, id: string, options: { countView: false } | { countView: true; caller: Caller }): Promise<ApiProduct & { seller: PublicUser }> {
       if (!isId(id)) throw notFound();
       const [found] = await db.select({ product: products, seller: users }).from(products).innerJoin(users, eq(users.id, products.userId)).where(eq(products.id, id)).limit(1);
       if (!found) throw notFound();
       const own = viewer?.id === found.product.userId;
       if (found.product.status !== 'active' && !own) throw notFound();
-      if (options.countView && !own) await counters.countOnce('view', id, { ...options.client, userId: viewer?.id });
+      if (options.countView && !own) await counters.countOnce('view', id, visitorOf(options.caller));
       return { ...(await serialize(found.product, own)), seller: toPublicUser(found.seller) };
     },
 
-    /** The phone of an active listing, in national form; counts a reveal, once per visitor a day. */
-    async revealContact(id: string, visitor: Visitor): Promise<string> {
+    /** The phone of an active listing, in national form; counts a reveal, once per visitor a day. Limited per address. */
+    async revealContact(caller: Caller, id: string): Promise<string> {
+      await limits.check('phoneReveal', caller.ip);
       if (!isId(id)) throw notFound();
       const [row] = await db
         .select({ contact: products.contact })
@@ -298,13 +357,13 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
         .limit(1);
       if (!row) throw notFound();
       // The mark, the counter and the activity line in one statement: all or nothing.
-      await counters.countOnce('phone_reveal', id, visitor);
+      await counters.countOnce('phone_reveal', id, visitorOf(caller));
       return toNational(row.contact);
     },
 
     /** The analytics event of the contact card's toggle (limited per address); the category comes from the listing. */
-    async recordPhoneToggle(productId: string, shown: boolean, client: Client): Promise<void> {
-      await limits.check('events', client.ip);
+    async recordPhoneToggle(caller: Caller, productId: string, shown: boolean): Promise<void> {
+      await limits.check('events', caller.ip);
       if (!isId(productId)) throw notFound();
       const [row] = await db.select({ category: products.category }).from(products).where(eq(products.id, productId)).limit(1);
       if (!row) throw notFound();
@@ -314,14 +373,13 @@ export function createListingService(db: AppDb, storage: FileStorage, uploads: U
     /** A seller's listings: active ones, or all of them for the seller themself. */
     async byUser(viewer: User | null, userId: string, limit: number): Promise<{ seller: User; products: ApiProduct[] }> {
       const { seller, rows, own } = await listingsOf(viewer, userId, limit);
-      const photos = await photosByProduct(rows.map((r) => r.id));
-      return { seller, products: rows.map((row) => toApiProduct(row, photos.get(row.id) ?? [], { withContact: own })) };
+      return { seller, products: await withPhotos(db, rows, { withContact: own }) };
     },
 
     /** The seller's own listings with their counters (views, phone reveals), for the dashboard. */
     async withStats(owner: User, limit: number): Promise<(ApiProduct & { views: number; reveals: number })[]> {
       const { rows } = await listingsOf(owner, owner.id, limit);
-      const photos = await photosByProduct(rows.map((r) => r.id));
+      const photos = await photosOf(db, rows.map((r) => r.id));
       return rows.map((row) => ({ ...toApiProduct(row, photos.get(row.id) ?? [], { withContact: true }), views: row.views, reveals: row.phoneReveals }));
     },
 

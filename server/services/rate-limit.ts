@@ -3,7 +3,7 @@
 // Both read the time from a `now()` they are given (Date.now by default): windows are
 // decided by that clock alone, so a test moves it forward instead of sleeping.
 import type { Logger } from 'pino';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '#errors';
 import type { SharedRedis } from './redis.ts';
 
 export interface RateLimitRule {

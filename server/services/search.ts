@@ -7,13 +7,14 @@ import type { ApiProduct } from '../../common/product.ts';
 import { COUNT_CAP, type SearchParams, type Sort } from '../../common/schemas/search.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
 import { products, searchTerms } from '../../db/schema.ts';
-import { AppError } from '../http/errors.ts';
-import type { ProductService } from './products.ts';
+import { newestFirst, oldestFirst } from '../../db/order.ts';
+import { AppError } from '#errors';
+import { withPhotos } from './listings.ts';
 import type { Limits } from './rate-limit.ts';
 
 const ORDER: Record<Sort, SQL[]> = {
-  date_desc: [sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`],
-  date_asc: [sql`${products.createdAt} asc nulls first`, sql`${products.id} asc nulls first`],
+  date_desc: newestFirst(products),
+  date_asc: oldestFirst(products),
   price_asc: [sql`${products.price} asc`, sql`${products.id} asc`],
   price_desc: [sql`${products.price} desc`, sql`${products.id} desc`],
 };
@@ -238,7 +239,7 @@ export interface Searcher {
   ip: string;
 }
 
-export function createSearchService(db: AppDb, productService: ProductService, options: SearchOptions = {}) {
+export function createSearchService(db: AppDb, options: SearchOptions = {}) {
   const cacheOptions = options.cache ?? SEARCH_CACHE;
   const timeouts = options.timeouts ?? SEARCH_TIMEOUTS;
   const cache = new Map<string, { at: number; result: SearchResult }>();
@@ -247,7 +248,7 @@ export function createSearchService(db: AppDb, productService: ProductService, o
     const totalIsCapped = n > COUNT_CAP;
     const totalItems = Math.min(n, COUNT_CAP);
     return {
-      products: await productService.withPhotos(rows.map((r) => ({ ...r, searchText: null, searchVector: null }))),
+      products: await withPhotos(db, rows.map((r) => ({ ...r, searchText: null, searchVector: null }))),
       pagination: {
         currentPage: params.currentPage,
         totalPages: Math.max(1, Math.ceil(totalItems / PRODUCTS_PAGE_SIZE)),

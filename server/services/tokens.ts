@@ -9,10 +9,3 @@ export function newToken(): string {
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids are opaque to clients; anything that is not one of ours is simply "not found". */
-export function isId(value: string): boolean {
-  return UUID.test(value);
-}

@@ -3,9 +3,10 @@
 import { and, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { images, type Image, type User } from '../../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '#errors';
 import { RateLimitedError, type Limits } from './rate-limit.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
+import { requireOwner } from './access.ts';
 import { MAX_INPUT_PIXELS, sniffImage } from './image-pipeline.ts';
 import { createPhotoFetcher, PhotoFetchError, type PhotoFetcher, type PhotoFetchFailure } from './photo-fetch.ts';
 import { storeListingPhoto } from './photo-store.ts';
@@ -122,7 +123,7 @@ export function createUploadService(db: AppDb, storage: FileStorage, limits: Lim
     async remove(userId: string, key: string): Promise<void> {
       const [row] = await db.select().from(images).where(eq(images.key, key)).limit(1);
       if (!row) throw new AppError('NOT_FOUND', 'Image not found');
-      if (row.userId !== userId) throw new AppError('FORBIDDEN', 'You can only delete your own uploads');
+      requireOwner({ id: userId }, row.userId, 'You can only delete your own uploads');
       await removeImages([row]);
     },
 

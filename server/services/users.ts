@@ -5,16 +5,19 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Lang } from '../../common/languages.ts';
 import type { ProfileUpdate, SignupInput } from '../../common/schemas/user.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
+import { newestFirst } from '../../db/order.ts';
 import { contactMessages, emailTokens, images, users, type User } from '../../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '#errors';
 import type { FileStorage } from '../storage/file-storage.ts';
-import { toSquareAvatar } from './image-pipeline.ts';
+import { requireOwner, requireSignedIn, type Caller } from './access.ts';
+import { sniffImage, toSquareAvatar } from './image-pipeline.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { Limits } from './rate-limit.ts';
 import { contactMessageEmail, passwordResetEmail, verificationEmail } from './mail/templates.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { SessionService } from './sessions.ts';
-import { hashToken, isId, newToken } from './tokens.ts';
+import type { Limits } from './rate-limit.ts';
+import { isId } from '../../common/ids.ts';
+import { hashToken, newToken } from './tokens.ts';
 
 const HOUR = 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 24 * HOUR;
@@ -28,12 +31,12 @@ interface Log {
 export interface UserServiceDeps {
   db: AppDb;
   sessions: SessionService;
+  limits: Limits;
   mailer: Mailer;
   storage: FileStorage;
   publicUrl: string;
   contactEmail: string;
   log: Log;
-  limits: Limits;
   /** Called when listings disappear with an account. */
   listingsChanged?: () => void;
 }
@@ -42,7 +45,7 @@ export interface UserServiceDeps {
 // e-mail is unknown makes both failures take the same time.
 const dummyHash = hashPassword(randomUUID());
 
-export function createUserService({ db, sessions, mailer, storage, publicUrl, contactEmail, log, limits, listingsChanged = () => {} }: UserServiceDeps) {
+export function createUserService({ db, sessions, limits, mailer, storage, publicUrl, contactEmail, log, listingsChanged = () => {} }: UserServiceDeps) {
   async function byId(id: string): Promise<User | null> {
     if (!isId(id)) return null;
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -80,9 +83,8 @@ export function createUserService({ db, sessions, mailer, storage, publicUrl, co
     return sendVerificationLink(user, lang, await issueToken(user.id, 'verify_email', VERIFY_TOKEN_TTL_MS));
   }
 
-  function assertSelf(actor: User | null, id: string): asserts actor is User {
-    if (!actor) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
-    if (actor.id !== id) throw new AppError('FORBIDDEN', 'You are not authorized to update this user');
+  function assertSelf(actor: User, id: string) {
+    requireOwner(actor, id, 'You are not authorized to update this user');
   }
 
   async function mustExist(id: string): Promise<User> {
@@ -95,7 +97,8 @@ export function createUserService({ db, sessions, mailer, storage, publicUrl, co
     byId,
     byEmail,
 
-    async signup(input: SignupInput): Promise<{ user: User; mailSent: boolean }> {
+    async signup(caller: Caller, input: SignupInput): Promise<{ user: User; mailSent: boolean }> {
+      await limits.check('signup', caller.ip);
       const lang = input.lang ?? 'ar';
       const passwordHash = await hashPassword(input.password);
       // An account without its verification token would hold the address with no link to
@@ -114,24 +117,32 @@ export function createUserService({ db, sessions, mailer, storage, publicUrl, co
     },
 
     /**
-     * Two limits, both checked before any hashing: tries per address and account (guessing one
-     * password), and failures per address whatever the account (spraying one password on many).
+     * A new session; `cookie` is the Set-Cookie value that hands it to the browser. Two limits,
+     * both checked before any hashing: tries per address and account (guessing one password),
+     * and failures per address whatever the account (spraying one password over many).
      */
-    async login(email: string, password: string, client: { ip: string; userAgent?: string }) {
-      await limits.checkNotOver('loginFailures', client.ip);
-      await limits.check('login', `${client.ip}:${email.toLowerCase()}`);
+    async login(caller: Caller, email: string, password: string) {
+      await limits.checkNotOver('loginFailures', caller.ip);
+      await limits.check('login', `${caller.ip}:${email.toLowerCase()}`);
       const user = await byEmail(email);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
       if (!user || !ok) {
-        await limits.count('loginFailures', client.ip);
+        await limits.count('loginFailures', caller.ip);
         throw new AppError('INVALID_CREDENTIALS', 'Incorrect email or password');
       }
-      const userAgent = client.userAgent;
-      const session = await sessions.create(user.id, userAgent);
-      return { user, ...session };
+      const session = await sessions.create(user.id, caller.userAgent);
+      return { user, cookie: sessions.cookie(session) };
     },
 
-    async sendVerification(user: User, lang: Lang): Promise<boolean> {
+    /** Ends the caller's session; returns the Set-Cookie value that clears it in the browser. */
+    async logout(caller: Caller): Promise<string> {
+      if (caller.session) await sessions.destroy(caller.session.token);
+      return sessions.clearedCookie();
+    },
+
+    async sendVerification(caller: Caller, lang: Lang): Promise<boolean> {
+      const user = requireSignedIn(caller.session?.user);
+      await limits.check('sendVerification', user.id);
       if (user.isVerified) throw new AppError('ALREADY_VERIFIED', 'User is already verified');
       const sent = await sendVerificationTo(user, lang);
       if (!sent) throw new AppError('INTERNAL_ERROR', 'Failed to send verification email');
@@ -168,7 +179,8 @@ export function createUserService({ db, sessions, mailer, storage, publicUrl, co
     },
 
     /** Always resolves the same way whether or not the address has an account. */
-    async forgotPassword(email: string, lang: Lang): Promise<void> {
+    async forgotPassword(caller: Caller, email: string, lang: Lang): Promise<void> {
+      await limits.check('forgotPassword', caller.ip);
       const user = await byEmail(email);
       if (!user) return;
       const token = await issueToken(user.id, 'reset_password', RESET_TOKEN_TTL_MS);
@@ -207,8 +219,8 @@ export function createUserService({ db, sessions, mailer, storage, publicUrl, co
       });
     },
 
-    async updateProfile(actor: User | null, id: string, patch: ProfileUpdate): Promise<User> {
-      if (!actor) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
+    async updateProfile(caller: User | null, id: string, patch: ProfileUpdate): Promise<User> {
+      const actor = requireSignedIn(caller);
       await mustExist(id);
       assertSelf(actor, id);
       const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
@@ -221,8 +233,10 @@ export function createUserService({ db, sessions, mailer, storage, publicUrl, co
       return user;
     },
 
-    async setAvatar(actor: User | null, id: string, input: Buffer): Promise<User> {
-      if (!actor) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
+    /** Any bytes may arrive: what they really are is checked here, for both doors. */
+    async setAvatar(caller: User | null, id: string, input: Buffer): Promise<User> {
+      const actor = requireSignedIn(caller);
+      if (!(await sniffImage(input))) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG, WebP or AVIF images are accepted');
       await mustExist(id);
       assertSelf(actor, id);
       const webp = await toSquareAvatar(input);
@@ -236,8 +250,8 @@ export function createUserService({ db, sessions, mailer, storage, publicUrl, co
     },
 
     /** Deletes the account with its sessions, tokens, listings and every stored file. */
-    async deleteAccount(actor: User | null, id: string): Promise<void> {
-      if (!actor) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
+    async deleteAccount(caller: User | null, id: string): Promise<void> {
+      const actor = requireSignedIn(caller);
       await mustExist(id);
       assertSelf(actor, id);
       // Both deletes or neither. The account row is locked first, so an upload racing with
@@ -261,7 +275,7 @@ export function createUserService({ db, sessions, mailer, storage, publicUrl, co
         db
           .select()
           .from(users)
-          .orderBy(sql`${users.createdAt} desc nulls last`, sql`${users.id} desc nulls last`)
+          .orderBy(...newestFirst(users))
           .limit(USERS_PAGE_SIZE)
           .offset((page - 1) * USERS_PAGE_SIZE),
         db.select({ n: count() }).from(users),
@@ -269,8 +283,9 @@ export function createUserService({ db, sessions, mailer, storage, publicUrl, co
       return { rows, total: total?.n ?? 0 };
     },
 
-    async contact(input: { name: string; email: string; message: string }, userId?: string): Promise<boolean> {
-      await db.insert(contactMessages).values({ ...input, userId: userId ?? null });
+    async contact(caller: Caller, input: { name: string; email: string; message: string }): Promise<boolean> {
+      await limits.check('contact', caller.ip);
+      await db.insert(contactMessages).values({ ...input, userId: caller.session?.user.id ?? null });
       return trySend('contact', { to: contactEmail, replyTo: input.email, ...contactMessageEmail(input) });
     },
   };

@@ -73,7 +73,13 @@ async function run(ctx: TestContext, handler: Handler, method: 'GET' | 'POST', c
   const headers = new Headers({ 'user-agent': 'vitest page caller' });
   if (call.cookie) headers.set('cookie', call.cookie);
   const request = new Request(PAGE_ORIGIN + call.path, { method, headers, ...(method === 'POST' ? { body: call.form ?? new FormData() } : {}) });
-  const context = createLoadContext(ctx.services, { requestId: 'page-test', clientIp: call.ip ?? '198.51.100.7', nonce: 'test-nonce' });
+  const context = await createLoadContext(ctx.services, {
+    requestId: 'page-test',
+    nonce: 'test-nonce',
+    ip: call.ip ?? '198.51.100.7',
+    userAgent: headers.get('user-agent') ?? undefined,
+    cookie: call.cookie,
+  });
   const args = { request, params: call.params, context, unstable_pattern: '' } as never;
   try {
     return outcomeOf(await handler(args), false);

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import { createServices, type ServiceDeps, type Services } from '../../server/services/index.ts';
 import { RATE_LIMITS } from '../../server/services/rate-limit.ts';
 import { createLocalDiskStorage } from '../../server/storage/local-disk.ts';
+import type { Caller } from '../../server/services/access.ts';
 import type { Database } from '../../db/client.ts';
 import { startPhotoServer } from './photo-server.ts';
 import { openTestDatabase, resetDatabase } from './test-database.ts';
@@ -71,4 +72,9 @@ export async function createTestContext(name: string, { env = {}, rateLimits, re
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A caller without a session, for tests that call a rate-limited service method directly. */
+export function visitorCaller(ip = '192.0.2.10'): Caller {
+  return { ip, userAgent: 'vitest', session: null };
 }

@@ -19,7 +19,7 @@ import * as resetPasswordPage from '../../app/routes/reset-password.tsx';
 import * as verifyEmailPage from '../../app/routes/verify-email.tsx';
 import { clearOutbox, mailsTo, signup, tokenFor, uniqueEmail } from '../helpers/api-client.ts';
 import { callAction, callLoader, formOf, type PageOutcome } from '../helpers/pages.ts';
-import { createTestContext, type TestContext } from '../helpers/test-app.ts';
+import { createTestContext, type TestContext, visitorCaller } from '../helpers/test-app.ts';
 import { buildWorld, listingBody, type Person, setVerified, smallPng, snapshot, type World } from '../helpers/world.ts';
 
 type Caller = 'visitor' | 'other' | 'ownerUnverified' | 'owner';
@@ -260,14 +260,14 @@ const MATRIX: Record<string, Row> = {
     params: lang,
     // The token is the credential: the caller's session plays no part.
     async form(w) {
-      await ctx.services.users.forgotPassword(w.owner.email, 'fr');
+      await ctx.services.users.forgotPassword(visitorCaller(), w.owner.email, 'fr');
       const token = await tokenFor(ctx, w.owner.email, 'reset-password');
       return formOf({ token, password: 'Fresh-Souk77', confirmPassword: 'Fresh-Souk77' });
     },
     expect: everyone(redirect(/^\/fr\/login\?reset=1$/)),
     async effect({ w }) {
       expect(await ctx.services.sessions.userOf(w.owner.cookie.replace(/^session=/, ''))).toBeNull();
-      expect((await ctx.services.users.login(w.owner.email, 'Fresh-Souk77', { ip: '203.0.113.51' })).user.id).toBe(w.owner.id);
+      expect((await ctx.services.users.login(visitorCaller(), w.owner.email, 'Fresh-Souk77')).user.id).toBe(w.owner.id);
     },
   },
   'password reset with an unknown token': {

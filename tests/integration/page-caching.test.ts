@@ -19,7 +19,7 @@ import { Readable } from 'node:stream';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SELLER } from '../../db/seed/demo-listings.ts';
+import { DEMO_SELLER } from '../../server/seed/demo-listings.ts';
 import {
   etagMatches,
   normaliseNonces,

@@ -2,9 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCTS_PAGE_SIZE } from '../../common/constants.ts';
+import { searchParamsSchema } from '../../common/schemas/search.ts';
 import { images, products, users } from '../../db/schema.ts';
-import { seedDemoCatalogue } from '../../db/seed/seed.ts';
-import { DEMO_LISTINGS, DEMO_SELLER } from '../../db/seed/demo-listings.ts';
+import { seedDemoCatalogue } from '../../server/seed/seed.ts';
+import { DEMO_LISTINGS, DEMO_SELLER } from '../../server/seed/demo-listings.ts';
 import { verifyPassword } from '../../server/services/passwords.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
@@ -41,18 +43,19 @@ describe('demo catalogue', () => {
   });
 
   it('feeds the home page: newest active listings first, with photos', async () => {
-    const newest = await ctx.services.products.newest(12);
-    expect(newest).toHaveLength(12);
+    // The home page's own query: the search with no filter (newest first).
+    const { products: newest, pagination } = await ctx.services.search.search(searchParamsSchema.parse({}));
+    expect(newest).toHaveLength(PRODUCTS_PAGE_SIZE);
     expect(newest.every((p) => p.status === 'active' && p.isActive)).toBe(true);
     const dates = newest.map((p) => p.createdAt);
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(newest[0]?.img).toMatch(/^\/uploads\/listings\/.+\.webp$/);
     expect(newest[0]).not.toHaveProperty('contact');
-    expect(await ctx.services.products.countActive()).toBe(DEMO_LISTINGS.filter((l) => !l.inactive).length);
+    expect(pagination.totalItems).toBe(DEMO_LISTINGS.filter((l) => !l.inactive).length);
   });
 
   it('serves stored photos with long-lived cache headers', async () => {
-    const [first] = await ctx.services.products.newest(1);
+    const [first] = (await ctx.services.search.search(searchParamsSchema.parse({}))).products;
     const res = await ctx.app.inject({ method: 'GET', url: first!.img! });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');

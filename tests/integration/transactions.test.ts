@@ -11,7 +11,7 @@ import { emailTokens, images, products, users, type User } from '../../db/schema
 import { signup, tokenFor, uniqueEmail } from '../helpers/api-client.ts';
 import { FAULT_MESSAGE, injectFault, type FaultOp } from '../helpers/faults.ts';
 import { remotePhotoUrl } from '../helpers/photo-server.ts';
-import { createTestContext, type TestContext } from '../helpers/test-app.ts';
+import { createTestContext, type TestContext, visitorCaller } from '../helpers/test-app.ts';
 import { TEST_ENGINE } from '../helpers/test-database.ts';
 import { buildWorld, listingBody, snapshot, type World } from '../helpers/world.ts';
 
@@ -105,7 +105,7 @@ describe('listings', () => {
   });
 
   it('phone reveal: the counter and the activity line, or neither', async () => {
-    const reveal = () => ctx.services.listings.revealContact(w.product.id, { ip: '203.0.113.50' });
+    const reveal = () => ctx.services.listings.revealContact(visitorCaller(), w.product.id);
     await leavesNoTrace('events', 'INSERT', reveal);
 
     expect(await reveal()).toBe(w.owner.contact.national);
@@ -117,7 +117,7 @@ describe('listings', () => {
 describe('accounts', () => {
   it('sign-up: the account and its verification token, or neither (the address stays free)', async () => {
     const email = uniqueEmail('tx.signup');
-    const register = () => ctx.services.users.signup({ name: 'Nadia Kaci', email, password: 'Green-Souk42', lang: 'fr' });
+    const register = () => ctx.services.users.signup(visitorCaller(), { name: 'Nadia Kaci', email, password: 'Green-Souk42', lang: 'fr' });
     await leavesNoTrace('email_tokens', 'INSERT', register);
 
     const { user, mailSent } = await register();
@@ -135,7 +135,7 @@ describe('accounts', () => {
   });
 
   it('password reset: token, password, sessions and other links change together, or not at all', async () => {
-    await ctx.services.users.forgotPassword(w.owner.email, 'fr');
+    await ctx.services.users.forgotPassword(visitorCaller(), w.owner.email, 'fr');
     const token = await tokenFor(ctx, w.owner.email, 'reset-password');
     const reset = () => ctx.services.users.resetPassword(token, 'Fresh-Souk77');
     // Statements: spend the token, set the password, end the sessions, spend the other links.
@@ -144,7 +144,7 @@ describe('accounts', () => {
 
     await reset();
     expect(await ctx.services.sessions.userOf(w.owner.cookie.split('=')[1])).toBeNull();
-    expect((await ctx.services.users.login(w.owner.email, 'Fresh-Souk77', { ip: '203.0.113.51' })).user.id).toBe(w.owner.id);
+    expect((await ctx.services.users.login(visitorCaller(), w.owner.email, 'Fresh-Souk77')).user.id).toBe(w.owner.id);
   });
 
   it('account deletion: the photo rows and the account (with what cascades from it), or neither', async () => {

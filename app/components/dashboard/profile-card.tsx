@@ -2,7 +2,7 @@ import { BadgeCheck, Camera, LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
 import { formatDate } from '../../../common/format.ts';
-import type { SelfUser } from '../../../server/services/user-views.ts';
+import type { SelfUser } from '../../../common/user-views.ts';
 import { useLang } from '../../lib/root-data.ts';
 import { Avatar } from '../avatar.tsx';
 

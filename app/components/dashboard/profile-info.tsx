@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { toNational } from '../../../common/phone.ts';
 import { profileUpdateSchema } from '../../../common/schemas/user.ts';
-import type { SelfUser } from '../../../server/services/user-views.ts';
+import type { SelfUser } from '../../../common/user-views.ts';
 import type { FormFailure } from '../../lib/forms.ts';
 import { useFormErrors } from '../../lib/use-form-errors.ts';
 import { Alert } from '../form/alert.tsx';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../common/format.ts';
 import { toInternational, toNational } from '../../../common/phone.ts';
-import type { PublicUser } from '../../../server/services/user-views.ts';
+import type { PublicUser } from '../../../common/user-views.ts';
 import { localePath } from '../../lib/paths.ts';
 import { useLang } from '../../lib/root-data.ts';
 import { Avatar } from '../avatar.tsx';

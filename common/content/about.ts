@@ -1,6 +1,6 @@
 // Content of the "About" page, in the three supported languages.
 
-import type { Localized } from '../../common/languages.ts';
+import type { Localized } from '../languages.ts';
 
 export const about: {
   title: Localized;

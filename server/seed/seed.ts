@@ -1,10 +1,10 @@
 // The demo catalogue: one verified demo seller and realistic listings with
 // locally generated photos, so a fresh `npm start` shows a living marketplace.
 import { sql } from 'drizzle-orm';
-import { products, users } from '../schema.ts';
-import type { Services } from '../../server/services/index.ts';
-import { hashPassword } from '../../server/services/passwords.ts';
-import { storeListingPhoto } from '../../server/services/photo-store.ts';
+import { products, users } from '../../db/schema.ts';
+import type { Services } from '../services/index.ts';
+import { hashPassword } from '../services/passwords.ts';
+import { storeListingPhoto } from '../services/photo-store.ts';
 import { DEMO_LISTINGS, DEMO_SELLER } from './demo-listings.ts';
 import { renderDemoPhoto } from './demo-photos.ts';
 

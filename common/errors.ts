@@ -1,4 +1,8 @@
 // The error codes of docs/api.md and the one exception type services throw to produce them.
+// Both doors read it: the API's error handler turns it into the JSON envelope, page actions
+// into a form error. Imported everywhere as `#errors`, which the pages' server build keeps
+// external (vite.config.ts), so there is one AppError class in the process and `instanceof`
+// holds across the two doors.
 
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
@@ -28,16 +32,7 @@ export interface FieldError {
   message: string;
 }
 
-// The pages' server bundle carries its own copy of this module, so `instanceof`
-// fails across the two; a global symbol brand works for both copies.
-const BRAND = Symbol.for('ecosouk.AppError');
-
-export function isAppError(error: unknown): error is AppError {
-  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[BRAND] === true;
-}
-
 export class AppError extends Error {
-  readonly [BRAND] = true;
   readonly code: ErrorCode;
   readonly status: number;
   readonly errors: FieldError[] | undefined;
@@ -47,6 +42,10 @@ export class AppError extends Error {
     this.status = ERROR_STATUS[code];
     this.errors = errors;
   }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
 }
 
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);

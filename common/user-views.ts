@@ -1,6 +1,19 @@
 // What the API and pages may show of a user. Public profiles never carry the
 // e-mail, phone, password hash or anything else private.
-import type { User } from '../../db/schema.ts';
+
+/** The fields of a stored user that the views read (the database row has more). */
+export interface UserRecord {
+  id: string;
+  name: string;
+  email: string;
+  address: string | null;
+  phone: string | null;
+  bio: string | null;
+  image: string | null;
+  isVerified: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
 
 export interface SelfUser {
   id: string;
@@ -25,7 +38,7 @@ export interface PublicUser {
   createdAt: string;
 }
 
-export function toSelfUser(u: User): SelfUser {
+export function toSelfUser(u: UserRecord): SelfUser {
   return {
     id: u.id,
     name: u.name,
@@ -40,7 +53,7 @@ export function toSelfUser(u: User): SelfUser {
   };
 }
 
-export function toPublicUser(u: User): PublicUser {
+export function toPublicUser(u: Omit<UserRecord, 'email' | 'phone' | 'updatedAt'>): PublicUser {
   return {
     id: u.id,
     name: u.name,

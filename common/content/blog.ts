@@ -1,6 +1,6 @@
 // The two hard-coded blog articles, in the three supported languages.
 
-import type { Localized } from '../../common/languages.ts';
+import type { Localized } from '../languages.ts';
 
 export interface BlogArticle {
   /** URL slug. */
