@@ -8,14 +8,15 @@ import { subsetArabicFont } from './tooling/subset-arabic-font.ts';
 // Every page needs these libraries; one chunk is one request instead of a dozen. On a phone
 // over HTTP/1.1 each extra request costs a round trip, which is what the audit measures.
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/;
-// Icons are a few hundred bytes each: together they are cheaper than one request apiece.
+// Icons are a few hundred bytes each: those that several pages share go with the shared app
+// modules (one request fewer on every page), the others stay with their page.
 const ICONS = /node_modules[\\/]lucide-react[\\/]/;
 // Our own small modules that most pages share (layout, helpers, cards): one request instead
-// of a dozen tiny ones. Forms, the dashboard and the Radix parts stay out: they would bring
-// zod or radix-ui to every page.
+// of a dozen tiny ones. Forms and the dashboard stay out: they would bring zod or radix-ui
+// (the dashboard's dialogs and menus) to every page.
 const SHARED_APP = (id: string) =>
   /[\\/](app|common)[\\/]/.test(id) &&
-  !/node_modules|[\\/]app[\\/]routes[\\/]|[\\/](dashboard|product-form|form|search)[\\/]|schemas|forms\.ts|use-form-errors|-radix|\.css/.test(id);
+  !/node_modules|[\\/]app[\\/]routes[\\/]|[\\/](dashboard|product-form|form|search)[\\/]|schemas|forms\.ts|use-form-errors|\.css/.test(id);
 
 export default defineConfig({
   plugins: [
@@ -34,8 +35,7 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: 'framework', test: FRAMEWORK, priority: 30 },
-                { name: 'icons', test: ICONS, priority: 20 },
-                { name: 'app', test: SHARED_APP, priority: 10, minShareCount: 2 },
+                { name: 'app', test: (id: string) => ICONS.test(id) || SHARED_APP(id), priority: 10, minShareCount: 2 },
               ],
             },
           },

@@ -1,7 +1,6 @@
 // React Router's default Node entry, plus the page's CSP nonce: ServerRouter puts it on the
 // scripts and preload links it renders, and CspNonce hands it to our own components.
 // Crawlers (isbot) get the complete page in one piece; browsers get it streamed.
-// In production the page is painted before it is hydrated (lib/defer-hydration.server.ts).
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
@@ -9,7 +8,6 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'reac
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { appContext } from '#app-context';
 import { CspNonce } from './context.ts';
-import { hydrationDeferral } from './lib/defer-hydration.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -25,9 +23,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  const { nonce, services } = loadContext.get(appContext);
-  // Development keeps React Router's script as it is: its HMR runtime must load first.
-  const deferHydration = import.meta.env.PROD && services.config.paintBeforeHydration;
+  const { nonce } = loadContext.get(appContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
@@ -54,13 +50,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html');
-          if (deferHydration) {
-            const deferral = hydrationDeferral();
-            deferral.pipe(body);
-            pipe(deferral);
-          } else {
-            pipe(body);
-          }
+          pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -2,6 +2,8 @@ import { index, route, type RouteConfig } from '@react-router/dev/routes';
 
 export default [
   index('routes/root-redirect.tsx'),
+  // The theme toggle's form, for a click before the JavaScript has arrived.
+  route('theme', 'routes/theme.ts'),
   route(':lang', 'routes/lang-layout.tsx', [
     index('routes/home.tsx'),
     route('about', 'routes/about.tsx'),

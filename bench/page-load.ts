@@ -2,10 +2,13 @@
 // Loads pages in the real Chromium on a throttled line and CPU (Lighthouse's slow-4G
 // figures applied by DevTools: 562.5 ms request latency, 1.47 Mbps down, 675 kbps up, CPU
 // 4× slower), with a cold cache each time, and reports the medians of First Contentful
-// Paint, Largest Contentful Paint and the moment React has hydrated the page. Two servers
-// run the same build, one painting before hydration (the default) and one with
-// PAINT_BEFORE_HYDRATION=false, and their loads alternate so both see the same machine.
-// Lighthouse's scores come from a model; this measures what the browser does.
+// Paint, Largest Contentful Paint, the moment React has hydrated the page (when a person
+// can use every control) and the compressed JavaScript it fetched. `--write-docs` puts the
+// table in docs/performance.md. `--baseline <dir>` also builds and serves another checkout
+// of the repository (say `git worktree add ../base main`, with its node_modules) and
+// alternates the loads between the two, so both see the same machine; each cell then reads
+// "this / baseline (ratio)". Lighthouse's scores come from a model; this measures what the
+// browser does.
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,22 +20,24 @@ import { buildInto, startDemoServer, waitFor } from '../tooling/demo-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, 'write-docs': { type: 'boolean', default: false } },
+  options: { runs: { type: 'string', default: '5' }, 'write-docs': { type: 'boolean', default: false }, baseline: { type: 'string' } },
 });
 const RUNS = Math.max(1, Number(args.runs) || 5);
-const buildDir = path.join(root, '.cache', 'build-bench-pages');
 const DOC_START = '<!-- bench:pages:start -->';
 const DOC_END = '<!-- bench:pages:end -->';
 
-const VARIANTS = [
-  { name: 'paint first', port: 3181, paintBeforeHydration: 'true' },
-  { name: 'React Router as is', port: 3182, paintBeforeHydration: 'false' },
-] as const;
+const baseline = args.baseline ? path.resolve(args.baseline) : undefined;
+const SERVERS = [
+  { name: 'this checkout', port: 3181, checkout: root },
+  ...(baseline ? [{ name: 'baseline', port: 3182, checkout: baseline }] : []),
+].map((s) => ({ ...s, origin: `http://localhost:${s.port}`, buildDir: path.join(s.checkout, '.cache', 'build-bench-pages') }));
 
 interface Sample {
   fcp: number;
   lcp: number;
   hydrated: number;
+  /** Compressed bytes of JavaScript, headers included. */
+  js: number;
 }
 
 const servers: ChildProcess[] = [];
@@ -40,7 +45,7 @@ process.on('exit', () => {
   for (const server of servers) if (server.exitCode === null) server.kill('SIGTERM');
 });
 
-/** The pages to load, on one server (each has its own demo catalogue, so its own ids). */
+/** The pages to load (the demo catalogue's ids are random). */
 async function pagesOf(origin: string) {
   const response = await fetch(`${origin}/api/v1/products?sortBy=date_asc&limit=1`);
   const first = ((await response.json()) as { data: { id: string; userId: string }[] }).data[0]!;
@@ -65,6 +70,14 @@ async function load(browser: Browser, url: string): Promise<Sample> {
     uploadThroughput: (675 * 1024) / 8,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const scripts = new Set<string>();
+  let js = 0;
+  cdp.on('Network.responseReceived', (event) => {
+    if (event.type === 'Script') scripts.add(event.requestId);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    if (scripts.has(event.requestId)) js += event.encodedDataLength;
+  });
   // Before any script of the page: record LCP candidates and the moment the header's
   // theme toggle (on every page) gets React's props, i.e. hydration has reached it.
   await page.addInitScript(() => {
@@ -82,13 +95,15 @@ async function load(browser: Browser, url: string): Promise<Sample> {
   });
   await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
   await page.waitForFunction(() => (window as unknown as { hydratedAt?: number }).hydratedAt !== undefined, null, { timeout: 120_000 });
+  // Scripts fetched after hydration (the gallery's other photos are images, not scripts) count too.
+  await page.waitForLoadState('networkidle');
   const sample = await page.evaluate(() => {
     const w = window as unknown as { lcp: number; hydratedAt: number };
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
     return { fcp, lcp: w.lcp, hydrated: w.hydratedAt };
   });
   await context.close();
-  return sample;
+  return { ...sample, js };
 }
 
 const median = (values: number[]) => {
@@ -98,46 +113,40 @@ const median = (values: number[]) => {
 };
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-console.log('==> Building into .cache/build-bench-pages');
-if (!buildInto(buildDir)) process.exit(1);
-
-console.log('==> Starting both servers on fresh demo catalogues');
-for (const variant of VARIANTS) {
-  const dataDir = path.join(root, '.cache', `bench-pages-${variant.port}`);
-  servers.push(startDemoServer({ port: variant.port, buildDir, dataDir, env: { PAINT_BEFORE_HYDRATION: variant.paintBeforeHydration } }));
+for (const server of SERVERS) {
+  console.log(`==> Building ${server.name} into ${server.buildDir}`);
+  if (!buildInto(server.buildDir, server.checkout)) process.exit(1);
 }
-await Promise.all(VARIANTS.map((v) => waitFor(`http://localhost:${v.port}/api/v1/health`, 120_000)));
-const pages = await Promise.all(VARIANTS.map((v) => pagesOf(`http://localhost:${v.port}`)));
+
+console.log('==> Starting the servers on fresh demo catalogues');
+for (const server of SERVERS) {
+  servers.push(startDemoServer({ port: server.port, buildDir: server.buildDir, checkout: server.checkout, dataDir: path.join(root, '.cache', `bench-pages-${server.port}`) }));
+}
+await Promise.all(SERVERS.map((server) => waitFor(`${server.origin}/api/v1/health`, 120_000)));
+// Each server has its own demo catalogue, so its own ids.
+const pages = await Promise.all(SERVERS.map((server) => pagesOf(server.origin)));
 
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 const rows: string[] = [];
-console.log(`==> ${RUNS} cold loads of each page on each server, alternating`);
+console.log(`==> ${RUNS} cold loads of each page${baseline ? ' on each server, alternating' : ''}`);
 for (let p = 0; p < pages[0]!.length; p++) {
-  const samples: Sample[][] = VARIANTS.map(() => []);
+  const samples: Sample[][] = SERVERS.map(() => []);
   for (let run = 0; run < RUNS; run++) {
-    for (let v = 0; v < VARIANTS.length; v++) {
-      const origin = `http://localhost:${VARIANTS[v]!.port}`;
-      samples[v]!.push(await load(browser, `${origin}${pages[v]![p]!.path}`));
-    }
+    for (let s = 0; s < SERVERS.length; s++) samples[s]!.push(await load(browser, `${SERVERS[s]!.origin}${pages[s]![p]!.path}`));
   }
-  const [first, asIs] = samples.map((s) => ({
-    fcp: median(s.map((x) => x.fcp)),
-    lcp: median(s.map((x) => x.lcp)),
-    hydrated: median(s.map((x) => x.hydrated)),
-  }));
-  const ratio = (a: number, b: number) => (a / b).toFixed(2);
-  const row = `| ${pages[0]![p]!.name} | ${seconds(first!.fcp)} / ${seconds(asIs!.fcp)} (${ratio(first!.fcp, asIs!.fcp)}) | ${seconds(first!.lcp)} / ${seconds(asIs!.lcp)} (${ratio(first!.lcp, asIs!.lcp)}) | ${seconds(first!.hydrated)} / ${seconds(asIs!.hydrated)} (${ratio(first!.hydrated, asIs!.hydrated)}) |`;
+  const m = (s: number, key: keyof Sample) => median(samples[s]!.map((x) => x[key]));
+  const cell = (key: keyof Sample, show: (v: number) => string) =>
+    baseline ? `${show(m(0, key))} / ${show(m(1, key))} (${(m(0, key) / m(1, key)).toFixed(2)})` : show(m(0, key));
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const row = `| ${pages[0]![p]!.name} | ${cell('fcp', seconds)} | ${cell('lcp', seconds)} | ${cell('hydrated', seconds)} | ${cell('js', kb)} |`;
   console.log(row);
   rows.push(row);
 }
 await browser.close();
 
-const table = [
-  '| Page | First Contentful Paint | Largest Contentful Paint | Hydrated |',
-  '|---|---|---|---|',
-  ...rows,
-].join('\n');
-console.log(`\nEach cell: painting first / React Router as is (ratio), medians of ${RUNS} cold loads.\n\n${table}`);
+const table = ['| Page | First Contentful Paint | Largest Contentful Paint | Hydrated | JavaScript (compressed) |', '|---|---|---|---|---|', ...rows].join('\n');
+const legend = `medians of ${RUNS} cold loads${baseline ? `; each cell: this checkout / baseline (${path.basename(baseline)}) (ratio)` : ''}`;
+console.log(`\n${legend}.\n\n${table}`);
 
 if (args['write-docs']) {
   const file = path.join(root, 'docs', 'performance.md');
@@ -145,13 +154,8 @@ if (args['write-docs']) {
   const start = doc.indexOf(DOC_START);
   const end = doc.indexOf(DOC_END);
   if (start < 0 || end < 0) throw new Error(`docs/performance.md has no ${DOC_START} … ${DOC_END} block`);
-  const block = [
-    DOC_START,
-    `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:pages -- --runs ${RUNS}\`. Each cell: painting first / React Router as is (ratio), medians of ${RUNS} cold loads.`,
-    '',
-    table,
-    DOC_END,
-  ].join('\n');
+  const command = `npm run bench:pages -- --runs ${RUNS}${baseline ? ` --baseline ${path.basename(baseline)}` : ''}`;
+  const block = [DOC_START, `Measured ${new Date().toISOString().slice(0, 10)} with \`${command}\`; ${legend}.`, '', table, DOC_END].join('\n');
   writeFileSync(file, doc.slice(0, start) + block + doc.slice(end + DOC_END.length));
 }
 process.exit(0);

@@ -1,3 +1,5 @@
+import { THEME_COOKIE, type Theme } from './constants.ts';
+
 /** Reads one cookie from a Cookie header; tolerant of malformed pairs. */
 export function readCookie(header: string | null | undefined, name: string): string | undefined {
   if (!header) return undefined;
@@ -13,4 +15,9 @@ export function readCookie(header: string | null | undefined, name: string): str
     }
   }
   return undefined;
+}
+
+/** The theme cookie, written the same way by the toggle in the browser and by the /theme form's action. */
+export function themeCookie(theme: Theme): string {
+  return `${THEME_COOKIE}=${theme}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }

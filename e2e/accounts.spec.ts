@@ -12,11 +12,11 @@ async function logIn(page: Page, lang: string, email: string, password: string) 
   await page.goto(`/${lang}/login`);
   await page.locator('input[name=email]').fill(email);
   await page.locator('input[name=password]').fill(password);
-  await page.locator('form button[type=submit]').click();
+  await page.locator('main form button[type=submit]').click();
 }
 
 test('a password typed before the page is hydrated stays, and its hints take it into account', async ({ page }) => {
-  // The page is painted before its JavaScript arrives; hold the JavaScript until the field is filled.
+  // Hold the JavaScript until the field is filled (on a slow line a person can type before it arrives).
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -25,7 +25,8 @@ test('a password typed before the page is hydrated stays, and its hints take it 
     await held;
     await route.continue();
   });
-  await page.goto('/fr/register');
+  // Not until `load`: that waits for the module scripts held back here.
+  await page.goto('/fr/register', { waitUntil: 'commit' });
   await page.locator('input[name=password]').fill('Saha2025x');
   release();
   await hydrated(page);
@@ -52,11 +53,11 @@ test('a new user signs up in Arabic, verifies, edits the profile, uploads an ava
   await page.locator('input[name=name]').fill('أمال بن يحيى');
   await page.locator('input[name=email]').fill(email);
   // Without the terms the form refuses, keeping what was typed.
-  await page.locator('form button[type=submit]').click();
+  await page.locator('main form button[type=submit]').click();
   await expect(page.getByText('يجب أن توافق على الشروط وسياسة الخصوصية')).toBeVisible();
   await expect(page.locator('input[name=email]')).toHaveValue(email);
   await page.locator('input[name=terms]').check();
-  await page.locator('form button[type=submit]').click();
+  await page.locator('main form button[type=submit]').click();
 
   await expect(page).toHaveURL(/\/ar\/login\?registered=1$/);
   await expect(page.getByText('تم إنشاء حسابك')).toBeVisible();
@@ -94,7 +95,7 @@ test('a new user signs up in Arabic, verifies, edits the profile, uploads an ava
   // Log out from the avatar menu.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'تسجيل الخروج' }).click();
+  await page.locator('#user-menu').getByRole('button', { name: 'تسجيل الخروج' }).click();
   await expect(page).toHaveURL(/\/ar$/);
   await expect(page.getByRole('link', { name: 'تسجيل الدخول' }).first()).toBeVisible();
   await page.goto('/ar/dashboard');
@@ -154,7 +155,7 @@ test('log-in goes back to the page that asked for it, and only to this site', as
   await expect(page).toHaveURL(/redirectTo=%2Ffr%2Fdashboard/);
   await page.locator('input[name=email]').fill('demo@ecosouk.dz');
   await page.locator('input[name=password]').fill('Demo2025');
-  await page.locator('form button[type=submit]').click();
+  await page.locator('main form button[type=submit]').click();
   await expect(page).toHaveURL(/\/fr\/dashboard$/);
 
   const context = page.context();
@@ -162,6 +163,6 @@ test('log-in goes back to the page that asked for it, and only to this site', as
   await page.goto('/fr/login?redirectTo=//evil.example/phish');
   await page.locator('input[name=email]').fill('demo@ecosouk.dz');
   await page.locator('input[name=password]').fill('Demo2025');
-  await page.locator('form button[type=submit]').click();
+  await page.locator('main form button[type=submit]').click();
   await expect(page).toHaveURL(/\/fr\/dashboard$/);
 });

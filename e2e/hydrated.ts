@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 
 /**
  * Resolves once React has hydrated the page: the header's theme toggle, rendered on every
- * page, has its props. Pages are painted before the JavaScript is fetched, so clicks,
- * files and typing before that go to the plain HTML.
+ * page, has its props. Only for what needs React (client-side validation, the photo picker,
+ * the dashboard's menus): links, forms and the header's controls work before it.
  */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => {

@@ -189,3 +189,18 @@ test('a refused reveal (rate limit) shows the translated message and the number 
   await expect(page.getByRole('alert')).toHaveText('Trop de numéros affichés. Veuillez patienter quelques minutes puis réessayer.');
   await expect(page.getByTestId('phone-number')).toHaveCount(0);
 });
+
+test('without JavaScript the reveal button posts the page form and the page comes back with the number', async ({ browser, baseURL, request }) => {
+  const listing = ((await (await request.get('/api/v1/products?sortBy=date_asc')).json()) as { data: { id: string }[] }).data[0]!;
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto(`/fr/products/${listing.id}`);
+  await expect(page.getByTestId('phone-number')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Afficher le numéro' }).click();
+  await expect(page).toHaveURL(`/fr/products/${listing.id}`);
+  await expect(page.getByTestId('phone-number')).toHaveText(/^0\d{3} \d{2} \d{2} \d{2}$/);
+  // Hiding it is the page again, masked.
+  await page.getByRole('button', { name: 'Masquer le numéro' }).click();
+  await expect(page.getByTestId('phone-number')).toHaveCount(0);
+  await context.close();
+});

@@ -49,7 +49,7 @@ async function logIn(page: Page, lang: string, email: string, password: string) 
   await page.goto(`/${lang}/login`);
   await page.locator('input[name=email]').fill(email);
   await page.locator('input[name=password]').fill(password);
-  await page.locator('form button[type=submit]').click();
+  await page.locator('main form button[type=submit]').click();
   await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
 }
 

@@ -93,9 +93,8 @@ test.describe('the pages under their Content-Security-Policy', () => {
     await expect(page.getByTestId('product-title')).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { stillTheSameDocument?: boolean }).stillTheSameDocument)).toBe(true);
 
-    // The language menu is a Radix menu: it adds a scroll-lock <style>, which needs the nonce.
     await page.getByTestId('language-menu').click();
-    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await page.getByRole('link', { name: 'العربية' }).click();
     await expect(page).toHaveURL(/\/ar\/products\//);
     await expect(html).toHaveAttribute('dir', 'rtl');
     expect(problems).toEqual([]);
@@ -104,18 +103,13 @@ test.describe('the pages under their Content-Security-Policy', () => {
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 390, height: 844 } });
 
-    test("the drawer's scroll lock adds its <style> with the page's nonce", async ({ page }) => {
+    test('the drawer opens and locks the scroll without a violation', async ({ page }) => {
       const problems = await recordPolicyProblems(page);
       await page.goto('/fr');
-      await hydrated(page);
       await page.getByTestId('mobile-menu').click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      const styles = await page.evaluate(() => [...document.querySelectorAll('style')].map((s) => s.nonce));
-      const scripts = await page.evaluate(() => [...document.querySelectorAll('script[nonce]')].map((s) => (s as HTMLScriptElement).nonce));
-      expect(styles.length).toBeGreaterThan(0);
-      for (const nonce of styles) expect(scripts).toContain(nonce);
-      // The lock works: the page behind cannot scroll.
-      expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+      // The lock is the stylesheet's (a modal <dialog> is open): the page behind cannot scroll.
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toBeHidden();
       expect(problems).toEqual([]);

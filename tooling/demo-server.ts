@@ -7,11 +7,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Builds the app into `buildDir`; false when the build failed (its messages are on stderr). */
-export function buildInto(buildDir: string): boolean {
+/**
+ * Builds the app into `buildDir`; false when the build failed (its messages are on stderr).
+ * `checkout` is another copy of the repository (a baseline to compare with); this one by default.
+ */
+export function buildInto(buildDir: string, checkout = root): boolean {
   const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
   const build = spawnSync(npx, ['react-router', 'build'], {
-    cwd: root,
+    cwd: checkout,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, BUILD_DIR: buildDir },
   });
@@ -19,10 +22,10 @@ export function buildInto(buildDir: string): boolean {
 }
 
 /** Starts the production server of `buildDir` on an emptied `dataDir`, seeded with the demo catalogue. */
-export function startDemoServer(options: { port: number; buildDir: string; dataDir: string; env?: Record<string, string> }): ChildProcess {
+export function startDemoServer(options: { port: number; buildDir: string; dataDir: string; env?: Record<string, string>; checkout?: string }): ChildProcess {
   rmSync(options.dataDir, { recursive: true, force: true });
   return spawn(process.execPath, ['server/main.ts'], {
-    cwd: root,
+    cwd: options.checkout ?? root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,

@@ -1,24 +1,43 @@
+import { LayoutDashboard, LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { SessionUser } from '../lib/root-data.ts';
-import { Avatar } from './avatar.tsx';
-import { lazyPart, useLazyPart, type TriggerProps } from './lazy-part.tsx';
+import { Form, Link } from 'react-router';
+import { localePath } from '../lib/paths.ts';
+import { useLang, type SessionUser } from '../lib/root-data.ts';
+import { Avatar, NameAndEmail } from './avatar.tsx';
+import { HeaderPopover, MENU_ITEM } from './header-popover.tsx';
 
-const radixPart = lazyPart(() => import('./user-menu-radix.tsx').then((m) => m.UserMenuRadix));
-
-/** The signed-in header's avatar menu: a plain button until the Radix menu is wanted (see lazy-part.tsx). */
+/** The signed-in header's avatar menu: the dashboard link and the log-out form. */
 export function UserMenu({ user }: { user: SessionUser }) {
+  const lang = useLang();
   const { t } = useTranslation(['common', 'account']);
-  const { Part, partProps, buttonProps } = useLazyPart(radixPart, 'pointerdown');
-  const trigger: TriggerProps = {
-    className: 'rounded-full',
-    'data-testid': 'user-menu',
-    children: (
-      <>
-        <Avatar name={user.name} image={user.image} size="sm" />
-        <span className="sr-only">{`${t('account:menuLabel')}: ${user.name}`}</span>
-      </>
-    ),
-  };
-  if (Part) return <Part {...partProps} trigger={trigger} user={user} />;
-  return <button {...trigger} {...buttonProps} aria-haspopup="menu" />;
+  return (
+    <HeaderPopover
+      id="user-menu"
+      testId="user-menu"
+      buttonClass="rounded-full"
+      anchorClass="[anchor-name:--user-menu]"
+      panelClass="[position-anchor:--user-menu] w-64"
+      button={
+        <>
+          <Avatar name={user.name} image={user.image} size="sm" />
+          <span className="sr-only">{`${t('account:menuLabel')}: ${user.name}`}</span>
+        </>
+      }
+    >
+      <div className="px-3 py-2">
+        <NameAndEmail name={user.name} email={user.email} />
+      </div>
+      <hr className="my-1 border-line" />
+      <Link to={localePath(lang, '/dashboard')} className={MENU_ITEM}>
+        <LayoutDashboard className="size-4" aria-hidden="true" />
+        {t('dashboard')}
+      </Link>
+      <Form method="post" action={localePath(lang, '/logout')}>
+        <button type="submit" className={`${MENU_ITEM} cursor-pointer`}>
+          <LogOut className="size-4" aria-hidden="true" />
+          {t('logout')}
+        </button>
+      </Form>
+    </HeaderPopover>
+  );
 }

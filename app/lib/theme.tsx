@@ -1,7 +1,8 @@
 // The theme lives in a cookie (so the server renders it: no flash) and in local
 // storage (the specification's client state); the provider keeps React in step.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { THEME_COOKIE, THEME_STORAGE_KEY, type Theme } from '../../common/constants.ts';
+import { THEME_STORAGE_KEY, type Theme } from '../../common/constants.ts';
+import { themeCookie } from '../../common/cookies.ts';
 
 const ThemeContext = createContext<{ theme: Theme; setTheme: (t: Theme) => void }>({
   theme: 'light',
@@ -16,7 +17,7 @@ export function ThemeProvider({ initial, children }: { initial: Theme; children:
     root.classList.remove('light', 'dark');
     root.classList.add(next);
     root.style.colorScheme = next;
-    document.cookie = `${THEME_COOKIE}=${next}; Path=/; Max-Age=31536000; SameSite=Lax`;
+    document.cookie = themeCookie(next);
     try {
       localStorage.setItem(THEME_STORAGE_KEY, next);
     } catch {

@@ -1,6 +1,6 @@
 import { CalendarDays, EyeOff, MapPin, Pencil, Sparkles, Tag } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { createContext, data, isRouteErrorResponse, Link } from 'react-router';
 import type { Route } from './+types/product';
 import { formatDate, formatPrice } from '../../common/format.ts';
 import { isLang } from '../../common/languages.ts';
@@ -16,16 +16,46 @@ import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
 import { callerOf, currentUser, servicesOf } from '../lib/session.server.ts';
 
+// Set by the action: the page it returns is not another view.
+const revealedByAction = createContext(false);
+
 export async function loader({ context, params }: Route.LoaderArgs) {
   if (!params.productId || !isId(params.productId)) throw data({ reason: 'invalidId' }, { status: 404 });
   const viewer = currentUser(context);
   try {
-    const product = await servicesOf(context).listings.read(viewer, params.productId, { countView: true, caller: callerOf(context) });
+    const product = await servicesOf(context).listings.read(
+      viewer,
+      params.productId,
+      context.get(revealedByAction) ? { countView: false } : { countView: true, caller: callerOf(context) },
+    );
     const own = viewer?.id === product.userId;
     // Counted views and the owner's private data: never stored by a shared cache.
     return data({ product, own }, { headers: { 'Cache-Control': 'private, no-store' } });
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND') throw data({ reason: 'notFound' }, { status: 404 });
+    throw error;
+  }
+}
+
+/**
+ * The phone reveal as a plain form, for a tap before the JavaScript has arrived (with it,
+ * the contact card asks the API instead): counted and rate-limited as the API's reveal is,
+ * and the toggle's analytics event recorded as the card would have sent it.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get('intent') !== 'revealPhone') throw data({ reason: 'unknownIntent' }, { status: 400 });
+  context.set(revealedByAction, true);
+  const services = servicesOf(context);
+  const productId = params.productId ?? '';
+  try {
+    // The service applies the reveal's rate limit, as for the API.
+    const phone = await services.listings.revealContact(callerOf(context), productId);
+    await services.listings.recordPhoneToggle(callerOf(context), productId, true);
+    return data({ phone }, { headers: { 'Cache-Control': 'private, no-store' } });
+  } catch (error) {
+    if (isAppError(error) && error.code === 'RATE_LIMITED') return data({ phoneError: 'rateLimited' as const }, { status: 429 });
+    if (isAppError(error) && error.code === 'NOT_FOUND') return data({ phoneError: 'gone' as const }, { status: 404 });
     throw error;
   }
 }
@@ -86,7 +116,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params, error })
   ];
 };
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const lang = useLang();
   const { t } = useTranslation(['listings', 'categories', 'cities', 'conditions']);
 
@@ -156,7 +186,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </Link>
             ) : null}
           </div>
-          <ContactCard productId={product.id} seller={loaderData.product.seller} ownContact={own ? product.contact : undefined} />
+          <ContactCard productId={product.id} seller={loaderData.product.seller} ownContact={own ? product.contact : undefined} revealed={actionData} />
         </aside>
 
         <section aria-labelledby="description-title" className="lg:col-start-1">

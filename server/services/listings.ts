@@ -16,6 +16,7 @@ import type { FileStorage } from '../storage/file-storage.ts';
 import type { CounterService, Visitor } from './counters.ts';
 import { requireOwner, requireSignedIn, requireVerified, type Caller } from './access.ts';
 import { detectLanguage } from './language-detect.ts';
+import { assertMayWrite, sellerNotBanned } from './account-status.ts';
 import type { Limits } from './rate-limit.ts';
 import type { UploadService } from './uploads.ts';
 
@@ -201,7 +202,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
     const rows = await db
       .select()
       .from(products)
-      .where(own ? eq(products.userId, userId) : and(eq(products.userId, userId), eq(products.status, 'active')))
+      .where(own ? eq(products.userId, userId) : and(eq(products.userId, userId), eq(products.status, 'active'), sellerNotBanned))
       .orderBy(...newestFirst(products))
       .limit(limit);
     return { seller, rows, own };
@@ -216,6 +217,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
   return {
     async create(actor: User | null, input: ProductInput): Promise<ApiProduct> {
       const user = requireVerified(requireSignedIn(actor));
+      assertMayWrite(user);
       const { urls, fetched } = await fetchExternal(user.id, orderedPhotos(input.img, input.images));
       // The listing and the attachment of its photos: all or nothing.
       const row = await keepingFetchedOnlyIfSaved(fetched, () => withTransaction(db, async (tx) => {
@@ -244,6 +246,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
 
     async update(actor: User | null, id: string, patch: ProductPatch): Promise<ApiProduct> {
       const current = await findOwned(actor, id);
+      assertMayWrite(actor!);
       const title = patch.title ?? current.title;
       const desc = patch.desc ?? current.desc;
       // The previous original language's fields held the old main text, not a translation:
@@ -317,6 +320,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
 
     async toggleStatus(actor: User | null, id: string): Promise<ApiProduct> {
       const current = await findOwned(actor, id);
+      assertMayWrite(actor!);
       const [row] = await db
         .update(products)
         .set({ status: current.status === 'active' ? 'inactive' : 'active', updatedAt: new Date() })
@@ -341,7 +345,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
       const [found] = await db.select({ product: products, seller: users }).from(products).innerJoin(users, eq(users.id, products.userId)).where(eq(products.id, id)).limit(1);
       if (!found) throw notFound();
       const own = viewer?.id === found.product.userId;
-      if (found.product.status !== 'active' && !own) throw notFound();
+      if ((found.product.status !== 'active' || found.seller.status === 'banned') && !own) throw notFound();
       if (options.countView && !own) await counters.countOnce('view', id, visitorOf(options.caller));
       return { ...(await serialize(found.product, own)), seller: toPublicUser(found.seller) };
     },
@@ -353,7 +357,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
       const [row] = await db
         .select({ contact: products.contact })
         .from(products)
-        .where(and(eq(products.id, id), eq(products.status, 'active')))
+        .where(and(eq(products.id, id), eq(products.status, 'active'), sellerNotBanned))
         .limit(1);
       if (!row) throw notFound();
       // The mark, the counter and the activity line in one statement: all or nothing.

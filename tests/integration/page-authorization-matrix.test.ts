@@ -13,6 +13,7 @@ import * as dashboardPage from '../../app/routes/dashboard.tsx';
 import * as forgetPasswordPage from '../../app/routes/forget-password.tsx';
 import * as loginPage from '../../app/routes/login.tsx';
 import * as logoutPage from '../../app/routes/logout.tsx';
+import * as productPage from '../../app/routes/product.tsx';
 import * as productFormPage from '../../app/routes/product-form.tsx';
 import * as registerPage from '../../app/routes/register.tsx';
 import * as resetPasswordPage from '../../app/routes/reset-password.tsx';
@@ -309,6 +310,25 @@ const MATRIX: Record<string, Row> = {
       for (const p of w.everyone.filter((q) => q !== actor)) expect(await ctx.services.sessions.userOf(p.cookie.replace(/^session=/, ''))).not.toBeNull();
     },
   },
+  // The phone reveal form (before hydration): anyone may, as through the API; counted, so not "unchanged".
+  'phone reveal': {
+    page: productPage,
+    path: (w) => `/fr/products/${w.product.id}`,
+    params: (w) => ({ lang: 'fr', productId: w.product.id }),
+    form: () => formOf({ intent: 'revealPhone' }),
+    expect: everyone(ok({ phone: expect.stringMatching(/^0\d{3} \d{2} \d{2} \d{2}$/) })),
+    async effect({ w, out }) {
+      expect(out.data).toEqual({ phone: w.owner.contact.national });
+      expect((await productRow(w.product.id))?.phoneReveals).toBe(1);
+    },
+  },
+  'phone reveal of a deactivated listing': {
+    page: productPage,
+    path: (w) => `/fr/products/${w.inactive.id}`,
+    params: (w) => ({ lang: 'fr', productId: w.inactive.id }),
+    form: () => formOf({ intent: 'revealPhone' }),
+    expect: everyone({ status: 404, data: { phoneError: 'gone' }, unchanged: true }),
+  },
   contact: {
     page: contactPage,
     path: () => '/fr/contact',
@@ -373,6 +393,7 @@ describe('every page action is in the matrix', () => {
       'login.tsx': loginPage,
       'logout.tsx': logoutPage,
       'product-form.tsx': productFormPage,
+      'product.tsx': productPage,
       'register.tsx': registerPage,
       'reset-password.tsx': resetPasswordPage,
       'verify-email.tsx': verifyEmailPage,

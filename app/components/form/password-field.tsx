@@ -19,9 +19,9 @@ export function PasswordField({ name, label, error, autoComplete, withHints = fa
   const [value, setValue] = useState('');
   const [dirty, setDirty] = useState(false);
   const [visible, setVisible] = useState(false);
-  // The input is left uncontrolled so that what was typed before the page was hydrated (it
-  // is painted first, see lib/defer-hydration.server.ts) or filled in by the browser stays,
-  // and the hints pick it up once React is there.
+  // The input is left uncontrolled so that what was typed before the page was hydrated (the
+  // form is plain HTML until then) or filled in by the browser stays, and the hints pick it
+  // up once React is there.
   const takeOverTyped = useCallback((input: HTMLInputElement | null) => {
     if (input?.value) {
       setValue(input.value);

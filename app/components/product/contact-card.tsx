@@ -15,6 +15,15 @@ type PhoneState =
   | { status: 'shown'; phone: string }
   | { status: 'error'; phone: null; reason: 'rateLimited' | 'gone' | 'failed' };
 
+/** The product page action's answer to the reveal form. */
+export type RevealAnswer = { phone: string } | { phoneError: 'rateLimited' | 'gone' };
+
+function initialState(revealed: RevealAnswer | undefined): PhoneState {
+  if (!revealed) return { status: 'hidden', phone: null };
+  if ('phone' in revealed) return { status: 'shown', phone: revealed.phone };
+  return { status: 'error', phone: null, reason: revealed.phoneError };
+}
+
 /** The contact card's analytics event; a lost event must never bother the buyer. */
 function sendToggleEvent(productId: string, shown: boolean) {
   void fetch('/api/v1/events', {
@@ -52,15 +61,18 @@ export function ContactCard({
   productId,
   seller,
   ownContact,
+  revealed,
 }: {
   productId: string;
   seller: PublicUser;
   /** The phone as stored, when the owner is looking at their own listing. */
   ownContact?: string;
+  /** What the page's action answered to the reveal form (posted before hydration). */
+  revealed?: RevealAnswer;
 }) {
   const lang = useLang();
   const { t } = useTranslation(['listings', 'cities']);
-  const [state, setState] = useState<PhoneState>({ status: 'hidden', phone: null });
+  const [state, setState] = useState<PhoneState>(() => initialState(revealed));
 
   async function reveal() {
     if (state.status === 'hidden' && state.phone) {
@@ -137,26 +149,44 @@ export function ContactCard({
       {ownContact ? (
         <p className="mt-3 text-sm text-ink-muted">{t('ownListing')}</p>
       ) : state.status === 'shown' ? (
-        <button
-          type="button"
-          onClick={hide}
-          className="mt-3 inline-flex w-full items-center justify-center gap-2 rounded-xl border border-line px-4 py-2.5 font-semibold text-ink hover:bg-surface-sunken"
-          data-testid="phone-toggle"
+        // Without JavaScript, the page again (a GET), masked.
+        <form
+          method="get"
+          action={localePath(lang, `/products/${productId}`)}
+          onSubmit={(event) => {
+            event.preventDefault();
+            hide();
+          }}
         >
-          <EyeOff className="size-4" aria-hidden="true" />
-          {t('hidePhone')}
-        </button>
+          <button
+            type="submit"
+            className="mt-3 inline-flex w-full items-center justify-center gap-2 rounded-xl border border-line px-4 py-2.5 font-semibold text-ink hover:bg-surface-sunken"
+            data-testid="phone-toggle"
+          >
+            <EyeOff className="size-4" aria-hidden="true" />
+            {t('hidePhone')}
+          </button>
+        </form>
       ) : (
-        <button
-          type="button"
-          onClick={() => void reveal()}
-          disabled={state.status === 'loading'}
-          className="mt-3 inline-flex w-full items-center justify-center gap-2 rounded-xl bg-brand px-4 py-2.5 font-semibold text-on-brand hover:bg-brand-strong disabled:opacity-70"
-          data-testid="phone-toggle"
+        // Without JavaScript the form posts to the page's action, which answers with the number.
+        <form
+          method="post"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void reveal();
+          }}
         >
-          {state.status === 'loading' ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
-          {state.status === 'loading' ? t('revealing') : t('showPhone')}
-        </button>
+          <input type="hidden" name="intent" value="revealPhone" />
+          <button
+            type="submit"
+            disabled={state.status === 'loading'}
+            className="mt-3 inline-flex w-full items-center justify-center gap-2 rounded-xl bg-brand px-4 py-2.5 font-semibold text-on-brand hover:bg-brand-strong disabled:opacity-70"
+            data-testid="phone-toggle"
+          >
+            {state.status === 'loading' ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
+            {state.status === 'loading' ? t('revealing') : t('showPhone')}
+          </button>
+        </form>
       )}
       {errorText ? (
         <p className="mt-2 text-sm font-medium text-danger" role="alert">
