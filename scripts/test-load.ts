@@ -88,6 +88,7 @@ async function sprayPhase(A: Instance, B: Instance, listingIds: string[]) {
   const baseline: number[] = [];
   const loaded: number[] = [];
   let sent = 0;
+  const floodStarted = Date.now();
   // Quiet and flooded halves alternate, so that the load of anything else on the machine
   // falls on both alike rather than on whichever came second.
   for (let round = 0; round < SPRAY_ROUNDS; round++) {
@@ -110,7 +111,12 @@ async function sprayPhase(A: Instance, B: Instance, listingIds: string[]) {
   }
   baseline.sort((a, b) => a - b);
   loaded.sort((a, b) => a - b);
+  // Limit windows are aligned on the clock: a phase that crosses a window's end gets a fresh
+  // allowance of failures there. A few more pass while concurrent failures are being counted.
+  const { max, windowMs } = RATE_LIMITS.loginFailures;
+  const windows = Math.floor(Date.now() / windowMs) - Math.floor(floodStarted / windowMs) + 1;
   const figures = {
+    allowed401: max * windows + SPRAY_ATTACKERS,
     floodRequests: statuses.length,
     flood401: statuses.filter((s) => s === 401).length,
     flood429: statuses.filter((s) => s === 429).length,
@@ -367,8 +373,8 @@ try {
   check('no workload problems', recorder.problems.length === 0, recorder.problems.slice(0, 5).join('; ') || 'none');
   check(
     'log-in flood from one address rejected',
-    spray.flood401 <= RATE_LIMITS.loginFailures.max + SPRAY_ATTACKERS && spray.flood429 >= spray.floodRequests - spray.flood401 && spray.flood429 > 0,
-    `${spray.floodRequests} log-ins at different e-mails: ${spray.flood401} answered 401, ${spray.flood429} answered 429 (failures allowed per address: ${RATE_LIMITS.loginFailures.max})`,
+    spray.flood401 <= spray.allowed401 && spray.flood429 >= spray.floodRequests - spray.flood401 && spray.flood429 > 0,
+    `${spray.floodRequests} log-ins at different e-mails: ${spray.flood401} answered 401 (at most ${spray.allowed401}: ${RATE_LIMITS.loginFailures.max} failures a window per address, plus those in flight), ${spray.flood429} answered 429`,
   );
   check(
     'pages stay within 2x their unloaded median during the flood',
