@@ -8,6 +8,7 @@ import { withTransaction, type AppDb } from '../../db/client.ts';
 import { newestFirst } from '../../db/order.ts';
 import { contactMessages, emailTokens, images, users, type User } from '../../db/schema.ts';
 import { AppError } from '#errors';
+import { insertUser } from '../repositories/users.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { requireOwner, requireSignedIn, type Caller } from './access.ts';
 import { sniffImage, toSquareAvatar } from './image-pipeline.ts';
@@ -104,11 +105,7 @@ export function createUserService({ db, sessions, limits, mailer, storage, publi
       // An account without its verification token would hold the address with no link to
       // prove it: both rows or neither. The e-mail goes out after the commit.
       const { user, token } = await withTransaction(db, async (tx) => {
-        const [created] = await tx
-          .insert(users)
-          .values({ name: input.name, email: input.email, passwordHash, lang })
-          .onConflictDoNothing({ target: users.email })
-          .returning();
+        const created = await insertUser(tx, { name: input.name, email: input.email, passwordHash, lang });
         if (!created) throw new AppError('USER_EXISTS', 'An account with this email already exists');
         return { user: created, token: await issueToken(created.id, 'verify_email', VERIFY_TOKEN_TTL_MS, tx) };
       });
