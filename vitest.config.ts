@@ -14,8 +14,8 @@ export default defineConfig({
         test: {
           name: engine,
           include: ['tests/integration/**/*.test.ts'],
-          // Runs its own server on the embedded database (and a fixed port): once is enough.
-          exclude: engine === 'postgres' ? ['tests/integration/page-caching.test.ts'] : [],
+          // Run their own server on the embedded database (and a fixed port): once is enough.
+          exclude: engine === 'postgres' ? ['tests/integration/page-caching.test.ts', 'tests/integration/page-hardening.test.ts'] : [],
           env: { TEST_ENGINE: engine },
           testTimeout: 30_000,
           hookTimeout: 60_000,

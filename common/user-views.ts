@@ -1,5 +1,6 @@
 // What the API and pages may show of a user. Public profiles never carry the
 // e-mail, phone, password hash or anything else private.
+import type { UserRole, UserStatus } from './accounts.ts';
 
 /** The fields of a stored user that the views read (the database row has more). */
 export interface UserRecord {
@@ -11,6 +12,10 @@ export interface UserRecord {
   bio: string | null;
   image: string | null;
   isVerified: boolean;
+  role: UserRole;
+  status: UserStatus;
+  suspendedUntil: Date | null;
+  statusReason: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -24,6 +29,12 @@ export interface SelfUser {
   bio: string | null;
   image: string | null;
   isVerified: boolean;
+  role: UserRole;
+  status: UserStatus;
+  /** Until when a suspension lasts (null otherwise). */
+  suspendedUntil: string | null;
+  /** Why the account is suspended or banned, for its owner (null otherwise). */
+  statusReason: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -48,6 +59,10 @@ export function toSelfUser(u: UserRecord): SelfUser {
     bio: u.bio,
     image: u.image,
     isVerified: u.isVerified,
+    role: u.role,
+    status: u.status,
+    suspendedUntil: u.suspendedUntil?.toISOString() ?? null,
+    statusReason: u.status === 'active' ? null : u.statusReason,
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),
   };

@@ -2,6 +2,7 @@
 // Ordered indexes are declared with the exact direction and NULLS clause that
 // server/services/products.server... queries use, or the planner would ignore them.
 import { sql } from 'drizzle-orm';
+import { USER_ROLES, USER_STATUSES } from '../common/accounts.ts';
 import {
   customType,
   bigserial,
@@ -15,6 +16,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+export const JOB_STATES = ['queued', 'active', 'failed', 'done', 'dead'] as const;
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -45,10 +48,21 @@ export const users = pgTable(
     image: text('image'),
     isVerified: boolean('is_verified').notNull().default(false),
     lang: text('lang').notNull().default('ar'),
+    role: text('role', { enum: USER_ROLES }).notNull().default('member'),
+    // suspended: may sign in and read, not write (until suspended_until); banned: may not sign in.
+    status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
+    // Why the account is suspended or banned; shown to its owner.
+    statusReason: text('status_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    // Few rows: public listing reads leave out the listings of banned sellers through it.
+    index('users_banned_idx').on(t.id).where(sql`status = 'banned'`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -187,7 +201,39 @@ export const events = pgTable(
   (t) => [index('events_product_created_idx').on(t.productId, t.createdAt.desc())],
 );
 
+/**
+ * The durable job queue (server/services/jobs/queue.ts). `key` makes an enqueue idempotent;
+ * `locked_until` is the lease of the runner working on it, `lock_token` proves which runner.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    key: text('key'),
+    state: text('state', { enum: JOB_STATES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lockToken: text('lock_token'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('jobs_key_key').on(t.key),
+    // What a runner claims next: waiting jobs by due time, and leases that ran out.
+    index('jobs_due_idx').on(t.runAt).where(sql`state in ('queued', 'failed')`),
+    index('jobs_leased_idx').on(t.lockedUntil).where(sql`state = 'active'`),
+    index('jobs_state_idx').on(t.state),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type Image = typeof images.$inferSelect;
+export type Job = typeof jobs.$inferSelect;

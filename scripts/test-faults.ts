@@ -5,12 +5,15 @@
 //   sigterm SIGTERM with requests in flight (slow uploads among them): all of them answered
 //           completely without 5xx, exit 0 in time, new connections refused;
 //   outage  PostgreSQL cut off (a TCP proxy) and back: 503 health, clean errors, no crash,
-//           recovery without a restart.
+//           recovery without a restart;
+//   jobs    kill -9 while the job queue is sending e-mails, restart: every queued e-mail is
+//           sent exactly once (PostgreSQL: after the lease runs out; PGlite: at once).
 // Figures are printed and written to .cache/faults-report.json; any failure exits 1.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { openDatabase } from '../db/client.ts';
 import { call, printTable, rawRequest, type RawResult, Recorder, multipartFile } from '../tests/system/http.ts';
 import { buildPages, root, sleep, startInstance, stopInstance, tail, type Instance, type InstanceOptions } from '../tests/system/instances.ts';
@@ -20,7 +23,7 @@ import { startTcpProxy } from '../tests/system/tcp-proxy.ts';
 
 const { values: args } = parseArgs({
   options: {
-    only: { type: 'string', default: process.env.FAULTS_ONLY ?? 'kill,sigterm,outage' },
+    only: { type: 'string', default: process.env.FAULTS_ONLY ?? 'kill,sigterm,outage,jobs' },
     'port-base': { type: 'string', default: process.env.FAULTS_PORT_BASE ?? '3163' },
     keep: { type: 'boolean', default: false },
   },
@@ -32,6 +35,8 @@ const workDir = path.join(root, '.cache', `faults-data-${process.pid}`);
 const reportFile = path.join(root, '.cache', 'faults-report.json');
 /** SIGTERM must end the process well before main.ts's own 25 s forced exit. */
 const SHUTDOWN_BOUND_MS = 15_000;
+/** Short leases, so that PostgreSQL runs take back a killed server's jobs within seconds. */
+const JOBS_LEASE_SECONDS = '3';
 /** What a client must never read in an error: driver messages, stack frames, paths. */
 const INTERNALS = /ECONN|ETIMEDOUT|terminated|Connection|postgres|pglite|drizzle|node_modules|\n\s+at |\.ts:\d+|SELECT |INSERT /;
 
@@ -82,7 +87,7 @@ async function killScenario(engine: 'postgres' | 'pglite', port: number) {
   const dataDir = path.join(workDir, `kill-${engine}`);
   const database = engine === 'postgres' ? await createScratchDatabase('ecosouk_faults') : undefined;
   if (database) databases.push(database);
-  const options: InstanceOptions = { name: `kill-${engine}`, port, buildDir, dataDir, databaseUrl: database?.url, env: { SEED_DEMO: 'false' } };
+  const options: InstanceOptions = { name: `kill-${engine}`, port, buildDir, dataDir, databaseUrl: database?.url, env: { SEED_DEMO: 'false', JOBS_LEASE_SECONDS } };
   const outbox = new OutboxReader(path.join(dataDir, 'outbox'));
   let instance = await launch(options);
   const sellers = await Promise.all([0, 1, 2].map((n) => seller(instance.url, outbox, `kill${n}`)));
@@ -161,8 +166,9 @@ async function killScenario(engine: 'postgres' | 'pglite', port: number) {
   }
   let mailsFound = 0;
   for (const u of acked.users) {
-    // The 201 of a sign-up promises the verification e-mail was written.
-    if (await outbox.verificationToken(u.email, 1000).then(() => true, () => false)) mailsFound++;
+    // The 201 of a sign-up promises the verification e-mail is queued: the restarted server sends it
+    // (a job the killed one held waits for its lease on PostgreSQL).
+    if (await outbox.verificationToken(u.email, 3000 + Number(JOBS_LEASE_SECONDS) * 1000).then(() => true, () => false)) mailsFound++;
     else missing.push(`verification e-mail to ${u.email}`);
   }
   for (const l of acked.listings) {
@@ -446,6 +452,117 @@ async function outageScenario(port: number) {
   }
 }
 
+// ------------------------------------------------------------------------ kill -9 during the job queue's e-mails
+/** Every .eml in the outbox with the drill markers it carries (parsed: the text may be encoded). */
+const parsedMarkers = new Map<string, string[]>();
+async function outboxMarkers(dir: string): Promise<{ files: number; byMarker: Map<string, number> }> {
+  let names: string[] = [];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith('.eml'));
+  } catch {
+    // Not created yet.
+  }
+  const byMarker = new Map<string, number>();
+  for (const name of names) {
+    const file = path.join(dir, name);
+    let markers = parsedMarkers.get(file);
+    if (!markers) {
+      const mail = await simpleParser(await readFile(file));
+      markers = [...new Set(mail.text?.match(/drill-\d+-\d+/g) ?? [])];
+      parsedMarkers.set(file, markers);
+    }
+    for (const marker of markers) byMarker.set(marker, (byMarker.get(marker) ?? 0) + 1);
+  }
+  return { files: names.length, byMarker };
+}
+
+async function jobsScenario(engine: 'postgres' | 'pglite', port: number) {
+  const scenario = `kill -9 while sending e-mails (${engine})`;
+  log(`\n== ${scenario}`);
+  const dataDir = path.join(workDir, `jobs-${engine}`);
+  const database = engine === 'postgres' ? await createScratchDatabase('ecosouk_faults_jobs') : undefined;
+  if (database) databases.push(database);
+  // A slow start is not what this drill is about (the machine may be busy): a longer wait.
+  const options: InstanceOptions = { name: `jobs-${engine}`, port, buildDir, dataDir, databaseUrl: database?.url, env: { SEED_DEMO: 'false', JOBS_LEASE_SECONDS }, timeoutMs: 180_000 };
+  const outboxDir = path.join(dataDir, 'outbox');
+  let instance = await launch(options);
+  const total = 240;
+  const acked = new Set<string>();
+  const sent = new Set<string>();
+  const recorder = new Recorder();
+  // Contact messages: each queues one e-mail to the site, with its marker in the text.
+  const send = async (n: number) => {
+    const marker = `drill-${process.pid}-${n}`;
+    sent.add(marker);
+    const res = await call(recorder, 'contact', instance.url, `${API}/users/contact`, {
+      ip: freshIp(),
+      json: { name: 'Drill Sender', email: `drill${n}@example.dz`, message: `Message for the kill drill: ${marker}.` },
+    });
+    if (res.status === 201) acked.add(marker);
+  };
+  const senders = Array.from({ length: 6 }, async (_, w) => {
+    for (let n = w; n < total; n += 6) await send(n);
+  });
+  // Kill once e-mails are being written, with requests still coming in.
+  let writtenAtKill = 0;
+  for (;;) {
+    writtenAtKill = (await outboxMarkers(outboxDir)).files;
+    if (writtenAtKill >= 20 || acked.size >= total) break;
+    await sleep(5);
+  }
+  instance.child.kill('SIGKILL');
+  await instance.exited;
+  await Promise.all(senders);
+  const ackedAtKill = acked.size;
+
+  const restartStarted = Date.now();
+  instance = await launch(options);
+  // Every acknowledged e-mail must come out: at once on PGlite, after the lease on PostgreSQL.
+  const deadline = Date.now() + 120_000;
+  let seen = await outboxMarkers(outboxDir);
+  while (Date.now() < deadline && [...acked].some((m) => !seen.byMarker.has(m))) {
+    await sleep(100);
+    seen = await outboxMarkers(outboxDir);
+  }
+  const allOutMs = Date.now() - restartStarted;
+  // Nothing more may come: let the queue run a little longer before counting duplicates.
+  await sleep(1000);
+  seen = await outboxMarkers(outboxDir);
+  const stopped = await stopInstance(instance);
+  const states = await jobStates(database?.url, path.join(dataDir, 'db'));
+
+  const missing = [...acked].filter((m) => !seen.byMarker.has(m));
+  const duplicated = [...seen.byMarker].filter(([, count]) => count > 1).map(([m, count]) => `${m}×${count}`);
+  const strangers = [...seen.byMarker.keys()].filter((m) => !sent.has(m));
+  const figures = {
+    requests: total,
+    acknowledged: ackedAtKill,
+    writtenAtKill,
+    afterRestart: { files: seen.files, distinct: seen.byMarker.size, allOutMs },
+    missing: missing.slice(0, 10),
+    duplicated: duplicated.slice(0, 10),
+    jobStates: states,
+  };
+  report[scenario] = figures;
+  log(`${ackedAtKill}/${total} contact requests acknowledged, ${writtenAtKill} e-mails written at the kill; after the restart ${seen.files} files, ${seen.byMarker.size} distinct, all out in ${allOutMs} ms; jobs ${JSON.stringify(states)}`);
+  check(scenario, 'killed while e-mails were being sent', writtenAtKill > 0 && writtenAtKill < ackedAtKill, `${writtenAtKill} of ${ackedAtKill} written`);
+  check(scenario, 'every acknowledged e-mail sent after the restart', missing.length === 0, missing.length ? `${missing.length} missing: ${missing.slice(0, 5).join(', ')}` : `${acked.size} sent`);
+  check(scenario, 'no e-mail sent twice', duplicated.length === 0 && seen.files === seen.byMarker.size && strangers.length === 0, duplicated.length ? duplicated.slice(0, 5).join(', ') : `${seen.files} files for ${seen.byMarker.size} messages`);
+  const doneJobs = Object.entries(states).filter(([state]) => state.startsWith('done ')).reduce((t, [, n]) => t + n, 0);
+  check(scenario, 'every job done, none dead', doneJobs >= acked.size && Object.keys(states).every((s) => s.startsWith('done ')), JSON.stringify(states));
+  check(scenario, 'stops cleanly after the restart', stopped.code === 0, `exit ${stopped.code ?? stopped.signal} in ${stopped.ms} ms`);
+}
+
+async function jobStates(databaseUrl: string | undefined, dbDir: string): Promise<Record<string, number>> {
+  const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dir: dbDir });
+  try {
+    const result = (await database.db.execute(sql`select state || ' after ' || attempts || ' attempt(s)' as state, count(*)::int as n from jobs group by 1`)) as unknown as { rows: { state: string; n: number }[] };
+    return Object.fromEntries(result.rows.map((r) => [r.state, Number(r.n)]));
+  } finally {
+    await database.close();
+  }
+}
+
 // ------------------------------------------------------------------------ run
 let exitCode = 1;
 try {
@@ -458,6 +575,10 @@ try {
   }
   if (ONLY.has('sigterm')) await sigtermScenario(PORT_BASE + 2);
   if (ONLY.has('outage')) await outageScenario(PORT_BASE + 3);
+  if (ONLY.has('jobs')) {
+    await jobsScenario('postgres', PORT_BASE + 4);
+    await jobsScenario('pglite', PORT_BASE + 5);
+  }
   const failed = checks.filter((c) => !c.ok);
   await mkdir(path.dirname(reportFile), { recursive: true });
   await writeFile(reportFile, `${JSON.stringify({ at: new Date().toISOString(), scenarios: report, checks, passed: failed.length === 0 }, null, 2)}\n`);

@@ -23,6 +23,10 @@ import { registerPageCaching } from './plugins/page-caching.ts';
 import { requestFactsOf } from './http/caller.ts';
 import { createLoadContext } from './http/load-context.ts';
 import type { Services } from './services/index.ts';
+import { logSerializers } from './services/redact.ts';
+import { registerServerLimits, serverOptions } from './http/server-options.ts';
+import { registerMethodNotAllowed } from './plugins/method-not-allowed.ts';
+import { registerPageBodyLimit } from './plugins/page-body-limit.ts';
 
 export interface BuildAppOptions {
   services: Services;
@@ -31,10 +35,19 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** Request URLs are logged without their tokens, whichever logger is used (server/services/redact.ts). */
+function withRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger || typeof logger !== 'object') return logger;
+  const given = (logger as { serializers?: Record<string, unknown> }).serializers;
+  return { ...logger, serializers: { ...logSerializers, ...given } } as FastifyServerOptions['logger'];
+}
+
 export async function buildApp({ services, pages = false, logger }: BuildAppOptions) {
   const { config } = services;
   const logging: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> =
-    logger === undefined ? { loggerInstance: services.log as FastifyBaseLogger } : { logger };
+    logger === undefined
+      ? { loggerInstance: services.log.child({}, { serializers: logSerializers }) as FastifyBaseLogger }
+      : { logger: withRedaction(logger) };
   const app = Fastify({
     ...logging,
     genReqId: (req) => {
@@ -42,8 +55,8 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    // Forwarded headers are believed only from a proxy on this machine; see docs/decisions.
-    trustProxy: ['127.0.0.1', '::1'],
+    // Trusted proxies (TRUST_PROXY), timeouts, connection cap, parser-level refusals.
+    ...serverOptions(config),
     routerOptions: { maxParamLength: 200 },
     // Fastify rejects some requests before any route or error handler runs (a path that is not
     // valid percent-encoding, say); they get the API's error envelope too.
@@ -63,6 +76,9 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerServerLimits(app, config);
+  registerMethodNotAllowed(app);
+  registerPageBodyLimit(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

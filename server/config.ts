@@ -1,5 +1,6 @@
 // Configuration comes only from the environment, is validated once at start,
 // and every bad value is reported on its own line so an operator fixes them all at once.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -12,6 +13,45 @@ const urlWithProtocols = (protocols: string[]) =>
     (v) => protocols.some((p) => v.startsWith(`${p}:`)),
     `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
   );
+
+/** Names proxy-addr (Fastify's trustProxy) knows for whole ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry) || isIP(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || bits === undefined || !/^\d{1,3}$/.test(bits)) return false;
+  const version = isIP(address);
+  return version !== 0 && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers' X-Forwarded-For is believed: `false` (none: the socket's address is the
+ * client), a hop count (that many proxies in front, whatever their addresses), or a
+ * comma-separated list of addresses and CIDR ranges. `true` is refused: believing every
+ * peer lets any client choose its own address, and with it escape every per-address limit.
+ */
+const trustProxySetting = z
+  .string()
+  .default('127.0.0.1,::1')
+  .transform((raw, ctx): string[] | number | false => {
+    const value = raw.trim().toLowerCase();
+    if (value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+    const bad = entries.filter((e) => !isAddressOrRange(e));
+    if (value === 'true' || entries.length === 0 || bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, a number of proxy hops, or a comma-separated list of IP addresses and CIDR ranges${bad.length ? ` (not understood: ${bad.join(', ')})` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+const milliseconds = (min: number) =>
+  z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number').min(min, `must be at least ${min}`);
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -30,11 +70,22 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('contact@ecosouk.dz'),
   REDIS_URL: urlWithProtocols(['redis', 'rediss']).optional(),
   SEED_DEMO: booleanString.default(true),
+  JOBS_IN_SERVER: booleanString.default(true),
+  JOBS_LEASE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 3600')
+    .max(3600, 'must be between 1 and 3600')
+    .default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     error: 'must be one of fatal, error, warn, info, debug, trace, silent',
   }).default('info'),
   NODE_ENV: z.string().default('production'),
-});
+  TRUST_PROXY: trustProxySetting,
+  REQUEST_TIMEOUT_MS: milliseconds(100).default(60_000),
+  HEADERS_TIMEOUT_MS: milliseconds(100).default(15_000),
+  MAX_CONNECTIONS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(1024),
+}).refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, { path: ['HEADERS_TIMEOUT_MS'], message: 'must not exceed REQUEST_TIMEOUT_MS' });
 
 export interface Config {
   port: number;
@@ -52,8 +103,19 @@ export interface Config {
   contactEmail: string;
   redisUrl: string | undefined;
   seedDemo: boolean;
+  /** The server runs the background jobs itself (false when `npm run worker` does). */
+  jobsInServer: boolean;
+  /** How long a claimed job is reserved for its runner before another may take it (extended while it runs). */
+  jobsLeaseMs: number;
   logLevel: string;
   production: boolean;
+  /** Fastify's trustProxy: whose X-Forwarded-For is believed (docs/security.md, "Client addresses"). */
+  trustProxy: string[] | number | false;
+  /** Time to receive a whole request, body included, and its headers (server/http/server-options.ts). */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  /** Open connections at once; more are refused at accept. */
+  maxConnections: number;
 }
 
 export class ConfigError extends Error {
@@ -99,7 +161,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactEmail: e.CONTACT_EMAIL,
     redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO,
+    jobsInServer: e.JOBS_IN_SERVER,
+    jobsLeaseMs: e.JOBS_LEASE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
+    trustProxy: e.TRUST_PROXY,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    maxConnections: e.MAX_CONNECTIONS,
   };
 }

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedDemoCatalogue } from './seed/seed.ts';
 import { buildApp } from './app.ts';
+import { scheduleHousekeeping } from './services/housekeeping.ts';
 import { createServices } from './services/index.ts';
 import { createLocalDiskStorage } from './storage/local-disk.ts';
 
@@ -37,16 +38,17 @@ if (config.seedDemo && database.kind === 'pglite') {
   }
 }
 
-// Housekeeping: uploads never attached to a listing (older than a day) and expired sessions.
-const HOUR = 60 * 60 * 1000;
-const housekeeping = setInterval(() => {
-  services.uploads
-    .cleanOrphans()
-    .then((removed) => removed > 0 && app.log.info({ removed }, 'orphan uploads removed'))
-    .catch((err: unknown) => app.log.error({ err }, 'orphan upload cleaning failed'));
-  services.sessions.purgeExpired().catch((err: unknown) => app.log.error({ err }, 'session purge failed'));
-}, HOUR);
-housekeeping.unref();
+// Background jobs (e-mails, hourly clean-ups): here by default, or in `npm run worker` with JOBS_IN_SERVER=false.
+if (config.jobsInServer) {
+  scheduleHousekeeping(services);
+  // The embedded database is locked to this process: a job left active was abandoned by a
+  // previous run that died (kill -9), and need not wait for its lease.
+  if (database.kind === 'pglite') await services.jobs.recoverAbandoned();
+  services.jobs.start();
+} else if (database.kind === 'pglite') {
+  app.log.warn('JOBS_IN_SERVER=false with the embedded database: no other process can open it, so nothing will send e-mails');
+}
+
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -55,7 +57,6 @@ async function shutdown(signal: string) {
     process.exit(1);
   }
   stopping = true;
-  clearInterval(housekeeping);
   app.log.info(`${signal} received: finishing in-flight requests`);
   const timer = setTimeout(() => {
     app.log.error('shutdown took more than 25 s: exiting');
@@ -74,7 +75,7 @@ async function shutdown(signal: string) {
     await app.close();
     clearInterval(sweeper);
     app.log.info('shutdown: http server closed');
-    // Redis connections would keep the process alive and reconnect for ever.
+    // Lets the jobs in flight finish; Redis connections would keep the process alive and reconnect for ever.
     await services.close();
     app.log.info('shutdown: services closed');
     await database.close();

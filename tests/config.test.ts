@@ -39,6 +39,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
+  it('runs the jobs in the server by default, with a 60 s lease; JOBS_IN_SERVER=false and JOBS_LEASE_SECONDS change it', () => {
+    expect(loadConfig({})).toMatchObject({ jobsInServer: true, jobsLeaseMs: 60_000 });
+    expect(loadConfig({ JOBS_IN_SERVER: 'false', JOBS_LEASE_SECONDS: '5' })).toMatchObject({ jobsInServer: false, jobsLeaseMs: 5000 });
+    expect(() => loadConfig({ JOBS_LEASE_SECONDS: '0' })).toThrow('JOBS_LEASE_SECONDS="0" must be between 1 and 3600');
+  });
+
   it('reports every bad value, one line each, naming the variable', () => {
     try {
       loadConfig({
@@ -59,6 +65,32 @@ describe('loadConfig', () => {
         expect(problems.some((p) => p.startsWith(`${name}=`)), name).toBe(true);
       }
     }
+  });
+
+  it('trusts forwarded addresses from loopback by default; TRUST_PROXY takes false, a hop count or addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toEqual(['127.0.0.1', '::1']);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.0.2.7 ,fd00::/8,loopback ' }).trustProxy).toEqual(['10.0.0.0/8', '192.0.2.7', 'fd00::/8', 'loopback']);
+    for (const bad of ['true', 'yes', '10.0.0.0/33', 'fd00::/129', '10.0.0/8', 'example.com', '1.2.3.4/8/1', ',']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY=.* must be false, a number of proxy hops/);
+    }
+  });
+
+  it('has request and header timeouts and a connection cap, checked against each other', () => {
+    const config = loadConfig({});
+    expect(config.requestTimeoutMs).toBe(60_000);
+    expect(config.headersTimeoutMs).toBe(15_000);
+    expect(config.maxConnections).toBe(1024);
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '2000', MAX_CONNECTIONS: '10' })).toMatchObject({
+      requestTimeoutMs: 5000,
+      headersTimeoutMs: 2000,
+      maxConnections: 10,
+    });
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '2000' })).toThrow(/HEADERS_TIMEOUT_MS=.* must not exceed REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS="0" must be at least 100/);
+    expect(() => loadConfig({ MAX_CONNECTIONS: 'many' })).toThrow(/MAX_CONNECTIONS="many"/);
   });
 
   it('refuses a port out of range', () => {

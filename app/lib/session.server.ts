@@ -30,11 +30,3 @@ export function requireUser(request: Request, context: Context, lang: Lang): Use
   }
   return user;
 }
-
-/** Only paths on this site: no scheme, no `//host`, no backslash tricks. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.includes('\\') || /[\r\n]/.test(to)) {
-    return fallback;
-  }
-  return to;
-}

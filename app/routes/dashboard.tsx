@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/dashboard';
 import { isLang } from '../../common/languages.ts';
-import { MAX_UPLOAD_BYTES, SHOP_MAX_LIMIT } from '../../common/constants.ts';
+import { SHOP_MAX_LIMIT } from '../../common/constants.ts';
 import { profileUpdateSchema } from '../../common/schemas/user.ts';
 import { AppError } from '#errors';
 import { toSelfUser } from '../../common/user-views.ts';
@@ -11,6 +11,7 @@ import { ListingsActivity } from '../components/dashboard/listings-activity.tsx'
 import { ListingsTable, type DashboardListing } from '../components/dashboard/listings-table.tsx';
 import { ProfileCard } from '../components/dashboard/profile-card.tsx';
 import { ProfileInfo } from '../components/dashboard/profile-info.tsx';
+import { AccountStatusBanner } from '../components/dashboard/account-status-banner.tsx';
 import { VerificationBanner } from '../components/dashboard/verification-banner.tsx';
 import { fail, failFromError, parseForm } from '../lib/forms.ts';
 import { seoContext, translatorFor } from '../lib/meta.ts';
@@ -54,8 +55,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const lang = isLang(params.lang) ? params.lang : 'ar';
   const user = requireUser(request, context, lang);
   const services = servicesOf(context);
-  const size = Number(request.headers.get('content-length') ?? 0);
-  if (size > MAX_UPLOAD_BYTES + 64 * 1024) return fail({ formError: 'PAYLOAD_TOO_LARGE' }, 413);
+  // Bodies past FILE_FORM_BYTES never get here (server/plugins/page-body-limit.ts).
   const form = await request.formData();
   const intent = form.get('intent');
   try {
@@ -104,6 +104,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight text-ink">{t('title')}</h1>
+      <AccountStatusBanner user={user} now={now} />
       {user.isVerified ? null : <VerificationBanner />}
       <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
         <ProfileCard user={user} />

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/login';
+import { safeRedirect } from '../../common/safe-redirect.ts';
 import { loginSchema } from '../../common/schemas/user.ts';
 import { Alert } from '../components/form/alert.tsx';
 import { AuthCard } from '../components/form/auth-card.tsx';
@@ -12,7 +13,7 @@ import { seoContext, translatorFor } from '../lib/meta.ts';
 import { seoMeta } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
-import { callerOf, currentUser, safeRedirect, servicesOf } from '../lib/session.server.ts';
+import { callerOf, currentUser, servicesOf } from '../lib/session.server.ts';
 import { formErrorKey, useFormErrors } from '../lib/use-form-errors.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (currentUser(context)) {
     const to = new URL(request.url).searchParams.get('redirectTo');
-    throw redirect(safeRedirect(to, `/${params.lang}/dashboard`));
+    throw redirect(safeRedirect(to, `/${params.lang}/dashboard`, servicesOf(context).config.publicUrl));
   }
   return null;
 }
@@ -37,7 +38,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const services = servicesOf(context);
   try {
     const { cookie } = await services.users.login(callerOf(context), parsed.data.email, parsed.data.password);
-    return redirect(safeRedirect(form.get('redirectTo'), `/${params.lang}/dashboard`), { headers: { 'Set-Cookie': cookie } });
+    return redirect(safeRedirect(form.get('redirectTo'), `/${params.lang}/dashboard`, services.config.publicUrl), { headers: { 'Set-Cookie': cookie } });
   } catch (error) {
     return failFromError(error, form);
   }

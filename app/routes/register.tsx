@@ -35,9 +35,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const services = servicesOf(context);
   try {
     const { terms: _terms, ...input } = parsed.data;
-    const { mailSent } = await services.users.signup(callerOf(context), { ...input, lang });
-    // The account exists either way; the log-in page says whether the e-mail went out.
-    return redirect(`/${lang}/login?registered=${mailSent ? '1' : 'nomail'}`);
+    // The verification e-mail is queued with the account; the job queue retries it.
+    await services.users.signup(callerOf(context), { ...input, lang });
+    return redirect(`/${lang}/login?registered=1`);
   } catch (error) {
     return failFromError(error, form);
   }

@@ -4,11 +4,12 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/theme';
 import { THEMES, type Theme } from '../../common/constants.ts';
 import { themeCookie } from '../../common/cookies.ts';
-import { safeRedirect } from '../lib/session.server.ts';
+import { safeRedirect } from '../../common/safe-redirect.ts';
+import { servicesOf } from '../lib/session.server.ts';
 
 const isTheme = (value: unknown): value is Theme => THEMES.includes(value as Theme);
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const theme = form.get('theme');
   if (!isTheme(theme)) {
@@ -16,7 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
     return new Response(`theme must be one of: ${THEMES.join(', ')}`, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }
   // Back to the page the form was on, on this site only.
-  return redirect(safeRedirect(form.get('returnTo'), '/'), { status: 303, headers: { 'Set-Cookie': themeCookie(theme) } });
+  return redirect(safeRedirect(form.get('returnTo'), '/', servicesOf(context).config.publicUrl), { status: 303, headers: { 'Set-Cookie': themeCookie(theme) } });
 }
 
 export function loader() {

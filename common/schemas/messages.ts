@@ -137,6 +137,17 @@ export const VALIDATION_MESSAGES = {
   },
   priceFree: { en: 'A free listing has a price of 0', fr: 'Une annonce gratuite a un prix de 0', ar: 'سعر الإعلان المجاني هو 0' },
   exchangeInvalid: { en: 'Answer yes or no', fr: 'Répondez par oui ou non', ar: 'أجب بنعم أو لا' },
+  // Requests a page refuses before its form is read (server/plugins/page-body-limit.ts, method-not-allowed.ts).
+  bodyTooLarge: {
+    en: 'What was sent is too large for this form.',
+    fr: 'Ce qui a été envoyé est trop volumineux pour ce formulaire.',
+    ar: 'ما تم إرساله كبير جدًا بالنسبة لهذا النموذج.',
+  },
+  methodNotAllowed: {
+    en: 'This page does not accept that kind of request.',
+    fr: 'Cette page n’accepte pas ce type de requête.',
+    ar: 'هذه الصفحة لا تقبل هذا النوع من الطلبات.',
+  },
 } satisfies Record<string, Localized>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

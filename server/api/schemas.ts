@@ -1,5 +1,6 @@
 // Response shapes of the API, for validation-free serialization and the OpenAPI document.
 import { z } from 'zod';
+import { USER_ROLES, USER_STATUSES } from '../../common/accounts.ts';
 
 export const selfUserSchema = z
   .object({
@@ -11,6 +12,10 @@ export const selfUserSchema = z
     bio: z.string().nullable(),
     image: z.string().nullable(),
     isVerified: z.boolean(),
+    role: z.enum(USER_ROLES),
+    status: z.enum(USER_STATUSES),
+    suspendedUntil: z.string().nullable(),
+    statusReason: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -1,10 +1,11 @@
 // robots.txt and the XML sitemaps: the public pages and every active listing, in each language.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { BLOG_ARTICLES } from '../../common/content/blog.ts';
 import { DEFAULT_LANG, LANGS } from '../../common/languages.ts';
 import { newestFirst } from '../../db/order.ts';
 import { products } from '../../db/schema.ts';
+import { sellerNotBanned } from '../services/account-status.ts';
 import type { Services } from '../services/index.ts';
 
 /** The protocol's limit of URLs in one sitemap file. */
@@ -77,7 +78,7 @@ export function seoRoutes(services: Services): FastifyPluginAsync {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(products)
-      .where(eq(products.status, 'active'));
+      .where(and(eq(products.status, 'active'), sellerNotBanned));
     return Number(row?.n ?? 0);
   };
 
@@ -114,7 +115,7 @@ export function seoRoutes(services: Services): FastifyPluginAsync {
       const rows = await db
         .select({ id: products.id, updatedAt: products.updatedAt })
         .from(products)
-        .where(eq(products.status, 'active'))
+        .where(and(eq(products.status, 'active'), sellerNotBanned))
         .orderBy(...newestFirst(products))
         .limit(LISTINGS_PER_SITEMAP)
         .offset((page - 1) * LISTINGS_PER_SITEMAP);

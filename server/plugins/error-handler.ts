@@ -21,6 +21,10 @@ const CLIENT_ERRORS: Record<string, { status: number; code: string; message: str
 const MALFORMED_MULTIPART = /^Multipart: |unexpected end of multipart data/i;
 
 export function registerErrorHandler(app: FastifyInstance) {
+  // Fastify's own 404 logs "Route GET:<url> not found" with the URL unredacted (tokens and
+  // all) and answers in another shape; no route at all is the API's 404. (With pages, React
+  // Router's catch-all answers every path first.)
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ success: false, code: 'NOT_FOUND', message: 'Not found' }));
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) {
       if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfter));

@@ -15,6 +15,7 @@
 // the site; a 429 in place of a 404 costs a legitimate visitor nothing.
 import type { FastifyInstance } from 'fastify';
 import { RateLimitedError, type Limits } from '../services/rate-limit.ts';
+import { rateLimitAddress } from '../services/client-address.ts';
 
 /** Pages answer in plain text: a rendered page would spend the very work the limit is there to save. */
 const PAGE_BODY = 'Too many requests, please try again later.\n';
@@ -30,7 +31,7 @@ export function registerNotFoundLimit(app: FastifyInstance, limits: Limits) {
     if (reply.statusCode !== 404) return payload;
     let limited: RateLimitedError;
     try {
-      await limits.check('notFound', request.ip);
+      await limits.check('notFound', rateLimitAddress(request.ip));
       return payload;
     } catch (error) {
       if (!(error instanceof RateLimitedError)) {

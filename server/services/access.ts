@@ -12,6 +12,7 @@ export interface Session {
 
 /** One request's caller, built once per request by server/http/caller.ts for either door. */
 export interface Caller {
+  /** The client's address as per-address limits count it: IPv4 as is, IPv6 by its /64 (client-address.ts). */
   ip: string;
   userAgent: string | undefined;
   session: Session | null;

@@ -3,6 +3,7 @@ import { pino, type Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
+import { createJobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createListingService } from './listings.ts';
 import { createUploadService } from './uploads.ts';
@@ -28,7 +29,7 @@ export interface ServiceDeps {
   mailer?: Mailer;
   rateLimiter?: RateLimiter;
   rateLimits?: Partial<Record<RateLimitName, RateLimitRule>>;
-  /** The rate limits' clock (default Date.now); tests move it forward instead of waiting. */
+  /** The clock of the rate limits and the job queue (default Date.now); tests move it forward instead of waiting. */
   now?: Clock;
   /** Prefix of every Redis key and channel (default `ecosouk:`); lets several deployments or test runs share a Redis. */
   redisNamespace?: string;
@@ -38,6 +39,9 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
   const log = deps.log ?? pino({ level: config.logLevel });
   const mailer = deps.mailer ?? createMailer(config, log);
   const sessions = createSessionService(database.db, { secureCookies: config.secureCookies });
+  const now = deps.now ?? Date.now;
+  // Durable background work; started by main.ts or scripts/worker.ts, drained by tests.
+  const jobs = createJobQueue({ db: database.db, log, leaseMs: config.jobsLeaseMs, now: () => new Date(now()) });
   const uploads = createUploadService(database.db, storage);
   const search = createSearchService(database.db);
   // Not awaited: the app starts (and serves, on local fallbacks) while Redis is still away.
@@ -47,7 +51,6 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     search.invalidate();
     redis?.publishListingsChanged();
   };
-  const now = deps.now ?? Date.now;
   const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log, now }) : createMemoryRateLimiter({ now }));
   const limits = createLimits(rateLimiter, deps.rateLimits);
   return {
@@ -56,6 +59,7 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     storage,
     log,
     mailer,
+    jobs,
     redis,
     limits,
     sessions,
@@ -64,10 +68,10 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
       sessions,
       limits,
       mailer,
+      jobs,
       storage,
       publicUrl: config.publicUrl,
       contactEmail: config.contactEmail,
-      log,
       listingsChanged,
     }),
     search,
@@ -75,6 +79,7 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     listings: createListingService({ db: database.db, storage, uploads, limits, changed: listingsChanged }),
     /** Closes what the services opened themselves (Redis); the database belongs to the caller. */
     async close() {
+      await jobs.stop();
       await redis?.close();
     },
   };

@@ -17,6 +17,7 @@ import { attachPhotos, insertListing } from '../repositories/listings.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { requireOwner, requireSignedIn, requireVerified, type Caller } from './access.ts';
 import { detectLanguage } from './language-detect.ts';
+import { assertMayWrite, sellerNotBanned } from './account-status.ts';
 import type { Limits } from './rate-limit.ts';
 import type { UploadService } from './uploads.ts';
 
@@ -170,7 +171,7 @@ export function createListingService({ db, storage, uploads, limits, changed = (
     const rows = await db
       .select()
       .from(products)
-      .where(own ? eq(products.userId, userId) : and(eq(products.userId, userId), eq(products.status, 'active')))
+      .where(own ? eq(products.userId, userId) : and(eq(products.userId, userId), eq(products.status, 'active'), sellerNotBanned))
       .orderBy(...newestFirst(products))
       .limit(limit);
     return { seller, rows, own };
@@ -179,6 +180,7 @@ export function createListingService({ db, storage, uploads, limits, changed = (
   return {
     async create(actor: User | null, input: ProductInput): Promise<ApiProduct> {
       const user = requireVerified(requireSignedIn(actor));
+      assertMayWrite(user);
       // The listing, its external photos and the attachment of its uploads: all or nothing.
       const row = await withTransaction(db, async (tx) => {
         const photos = await resolvePhotos(tx, user.id, orderedPhotos(input.img, input.images), null);
@@ -200,6 +202,7 @@ export function createListingService({ db, storage, uploads, limits, changed = (
 
     async update(actor: User | null, id: string, patch: ProductPatch): Promise<ApiProduct> {
       const current = await findOwned(actor, id);
+      assertMayWrite(actor!);
       const title = patch.title ?? current.title;
       const desc = patch.desc ?? current.desc;
       // The previous original language's fields held the old main text, not a translation:
@@ -269,6 +272,7 @@ export function createListingService({ db, storage, uploads, limits, changed = (
 
     async toggleStatus(actor: User | null, id: string): Promise<ApiProduct> {
       const current = await findOwned(actor, id);
+      assertMayWrite(actor!);
       const [row] = await db
         .update(products)
         .set({ status: current.status === 'active' ? 'inactive' : 'active', updatedAt: new Date() })
@@ -290,7 +294,7 @@ export function createListingService({ db, storage, uploads, limits, changed = (
       const [found] = await db.select({ product: products, seller: users }).from(products).innerJoin(users, eq(users.id, products.userId)).where(eq(products.id, id)).limit(1);
       if (!found) throw notFound();
       const own = viewer?.id === found.product.userId;
-      if (found.product.status !== 'active' && !own) throw notFound();
+      if ((found.product.status !== 'active' || found.seller.status === 'banned') && !own) throw notFound();
       if (options.countView && !own) {
         // One round trip for the counter and the activity line.
         await db.execute(sql`
@@ -308,7 +312,7 @@ export function createListingService({ db, storage, uploads, limits, changed = (
       const result = (await db.execute(sql`
         with counted as (
           update ${products} set phone_reveals = phone_reveals + 1
-          where id = ${id} and status = 'active' returning contact, category
+          where id = ${id} and status = 'active' and ${sellerNotBanned} returning contact, category
         ), logged as (
           insert into ${events} (type, product_id, category, shown) select 'phone_reveal', ${id}, category, true from counted
         )

@@ -1,11 +1,12 @@
 // Database-backed sessions: the cookie holds a random token, the table its hash.
 // The one place that reads a caller's session and writes the session cookie, for both doors.
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import { SESSION_COOKIE } from '../../common/constants.ts';
 import type { AppDb } from '../../db/client.ts';
 import { sessions, users, type User } from '../../db/schema.ts';
 import type { Caller } from './access.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { rateLimitAddress } from './client-address.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -18,7 +19,8 @@ export function createSessionService(db: AppDb, options: { secureCookies: boolea
       .select({ user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date())))
+      // A banned account's sessions are deleted with the ban; this keeps one created meanwhile out too.
+      .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date()), ne(users.status, 'banned')))
       .limit(1);
     return row?.user ?? null;
   }
@@ -37,7 +39,8 @@ export function createSessionService(db: AppDb, options: { secureCookies: boolea
     /** The caller of one request, with its session looked up (once: both doors call this per request). */
     async callerOf(request: { ip: string; userAgent: string | undefined; token: string | undefined }): Promise<Caller> {
       const user = await userOf(request.token);
-      return { ip: request.ip, userAgent: request.userAgent, session: user && request.token ? { token: request.token, user } : null };
+      // Per-address limits key the caller by this: IPv4 as is, IPv6 by its /64.
+      return { ip: rateLimitAddress(request.ip), userAgent: request.userAgent, session: user && request.token ? { token: request.token, user } : null };
     },
 
     /** The Set-Cookie value that starts a session in the browser. */

@@ -2,16 +2,18 @@
 // deletion and the contact form.
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { UserRole, UserStatus } from '../../common/accounts.ts';
 import type { Lang } from '../../common/languages.ts';
 import type { ProfileUpdate, SignupInput } from '../../common/schemas/user.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
 import { newestFirst } from '../../db/order.ts';
-import { contactMessages, emailTokens, images, users, type User } from '../../db/schema.ts';
+import { contactMessages, emailTokens, images, sessions as sessionRows, users, type User } from '../../db/schema.ts';
 import { AppError } from '#errors';
 import { insertUser } from '../repositories/users.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { requireOwner, requireSignedIn, type Caller } from './access.ts';
 import { sniffImage, toSquareAvatar } from './image-pipeline.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { contactMessageEmail, passwordResetEmail, verificationEmail } from './mail/templates.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -25,19 +27,22 @@ export const VERIFY_TOKEN_TTL_MS = 24 * HOUR;
 export const RESET_TOKEN_TTL_MS = HOUR;
 export const USERS_PAGE_SIZE = 20;
 
-interface Log {
-  error(obj: object, msg: string): void;
-}
+/** The e-mail jobs of accounts: every e-mail leaves through the job queue, never inside a request. */
+export const MAIL_JOBS = {
+  verification: 'mail.verify-email',
+  passwordReset: 'mail.password-reset',
+  contact: 'mail.contact',
+} as const;
 
 export interface UserServiceDeps {
   db: AppDb;
   sessions: SessionService;
   limits: Limits;
   mailer: Mailer;
+  jobs: JobQueue;
   storage: FileStorage;
   publicUrl: string;
   contactEmail: string;
-  log: Log;
   /** Called when listings disappear with an account. */
   listingsChanged?: () => void;
 }
@@ -46,7 +51,7 @@ export interface UserServiceDeps {
 // e-mail is unknown makes both failures take the same time.
 const dummyHash = hashPassword(randomUUID());
 
-export function createUserService({ db, sessions, limits, mailer, storage, publicUrl, contactEmail, log, listingsChanged = () => {} }: UserServiceDeps) {
+export function createUserService({ db, sessions, limits, mailer, jobs, storage, publicUrl, contactEmail, listingsChanged = () => {} }: UserServiceDeps) {
   async function byId(id: string): Promise<User | null> {
     if (!isId(id)) return null;
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -64,25 +69,31 @@ export function createUserService({ db, sessions, limits, mailer, storage, publi
     return token;
   }
 
-  /** Sends and reports success; a mail failure is logged, never thrown at the user as a crash. */
-  async function trySend(kind: string, message: Parameters<Mailer['send']>[0]): Promise<boolean> {
-    try {
-      await mailer.send(message);
-      return true;
-    } catch (error) {
-      log.error({ err: error, kind }, 'e-mail could not be sent');
-      return false;
-    }
-  }
+  // The handlers issue the token when they run, so the jobs table never holds a usable secret.
+  // A re-run (a retry, or after a crash) issues another one; the e-mail keeps the job's id, so
+  // the outbox keeps one message and SMTP sees the same Message-ID.
+  jobs.register<{ userId: string; lang: Lang }>(MAIL_JOBS.verification, async (job) => {
+    const user = await byId(job.payload.userId);
+    if (!user || user.isVerified || user.status === 'banned') return;
+    const token = await issueToken(user.id, 'verify_email', VERIFY_TOKEN_TTL_MS);
+    const link = `${publicUrl}/${job.payload.lang}/verify-email?token=${encodeURIComponent(token)}`;
+    await mailer.send({ to: user.email, ...verificationEmail(job.payload.lang, { name: user.name, link }) }, { id: job.id, queuedAt: job.createdAt });
+  });
 
-  function sendVerificationLink(user: User, lang: Lang, token: string): Promise<boolean> {
-    const link = `${publicUrl}/${lang}/verify-email?token=${encodeURIComponent(token)}`;
-    return trySend('verification', { to: user.email, ...verificationEmail(lang, { name: user.name, link }) });
-  }
+  jobs.register<{ email: string; lang: Lang }>(MAIL_JOBS.passwordReset, async (job) => {
+    const user = await byEmail(job.payload.email);
+    if (!user || user.status === 'banned') return;
+    const token = await issueToken(user.id, 'reset_password', RESET_TOKEN_TTL_MS);
+    const link = `${publicUrl}/${job.payload.lang}/reset-password?token=${encodeURIComponent(token)}`;
+    await mailer.send({ to: user.email, ...passwordResetEmail(job.payload.lang, { name: user.name, link }) }, { id: job.id, queuedAt: job.createdAt });
+  });
 
-  async function sendVerificationTo(user: User, lang: Lang): Promise<boolean> {
-    return sendVerificationLink(user, lang, await issueToken(user.id, 'verify_email', VERIFY_TOKEN_TTL_MS));
-  }
+  jobs.register<{ messageId: string }>(MAIL_JOBS.contact, async (job) => {
+    const [message] = await db.select().from(contactMessages).where(eq(contactMessages.id, job.payload.messageId)).limit(1);
+    if (!message) return;
+    const input = { name: message.name, email: message.email, message: message.message };
+    await mailer.send({ to: contactEmail, replyTo: message.email, ...contactMessageEmail(input) }, { id: job.id, queuedAt: job.createdAt });
+  });
 
   function assertSelf(actor: User, id: string) {
     requireOwner(actor, id, 'You are not authorized to update this user');
@@ -98,19 +109,19 @@ export function createUserService({ db, sessions, limits, mailer, storage, publi
     byId,
     byEmail,
 
-    async signup(caller: Caller, input: SignupInput): Promise<{ user: User; mailSent: boolean }> {
+    /** Creates the account and queues its verification e-mail: both or neither. */
+    async signup(caller: Caller, input: SignupInput): Promise<{ user: User }> {
       await limits.check('signup', caller.ip);
       const lang = input.lang ?? 'ar';
       const passwordHash = await hashPassword(input.password);
-      // An account without its verification token would hold the address with no link to
-      // prove it: both rows or neither. The e-mail goes out after the commit.
-      const { user, token } = await withTransaction(db, async (tx) => {
+      const user = await withTransaction(db, async (tx) => {
         const created = await insertUser(tx, { name: input.name, email: input.email, passwordHash, lang });
         if (!created) throw new AppError('USER_EXISTS', 'An account with this email already exists');
-        return { user: created, token: await issueToken(created.id, 'verify_email', VERIFY_TOKEN_TTL_MS, tx) };
+        await jobs.enqueue(MAIL_JOBS.verification, { userId: created.id, lang }, { key: `verify-email:signup:${created.id}`, db: tx as unknown as AppDb });
+        return created;
       });
-      const mailSent = await sendVerificationLink(user, lang, token);
-      return { user, mailSent };
+      jobs.notify();
+      return { user };
     },
 
     /** A new session; `cookie` is the Set-Cookie value that hands it to the browser. */
@@ -119,6 +130,8 @@ export function createUserService({ db, sessions, limits, mailer, storage, publi
       const user = await byEmail(email);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
       if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Incorrect email or password');
+      // Said only to whoever knows the password.
+      if (user.status === 'banned') throw new AppError('ACCOUNT_BANNED', 'This account has been banned');
       const session = await sessions.create(user.id, caller.userAgent);
       return { user, cookie: sessions.cookie(session) };
     },
@@ -129,13 +142,12 @@ export function createUserService({ db, sessions, limits, mailer, storage, publi
       return sessions.clearedCookie();
     },
 
-    async sendVerification(caller: Caller, lang: Lang): Promise<boolean> {
+    /** Queues a new verification e-mail. */
+    async sendVerification(caller: Caller, lang: Lang): Promise<void> {
       const user = requireSignedIn(caller.session?.user);
       await limits.check('sendVerification', user.id);
       if (user.isVerified) throw new AppError('ALREADY_VERIFIED', 'User is already verified');
-      const sent = await sendVerificationTo(user, lang);
-      if (!sent) throw new AppError('INTERNAL_ERROR', 'Failed to send verification email');
-      return sent;
+      await jobs.enqueue(MAIL_JOBS.verification, { userId: user.id, lang });
     },
 
     async verifyEmail(token: string | undefined): Promise<User> {
@@ -167,14 +179,13 @@ export function createUserService({ db, sessions, limits, mailer, storage, publi
       });
     },
 
-    /** Always resolves the same way whether or not the address has an account. */
+    /**
+     * Queues the reset e-mail. The request does the same work whether or not the address has
+     * an account (one insert, no lookup): its duration cannot tell. The job finds out.
+     */
     async forgotPassword(caller: Caller, email: string, lang: Lang): Promise<void> {
       await limits.check('forgotPassword', caller.ip);
-      const user = await byEmail(email);
-      if (!user) return;
-      const token = await issueToken(user.id, 'reset_password', RESET_TOKEN_TTL_MS);
-      const link = `${publicUrl}/${lang}/reset-password?token=${encodeURIComponent(token)}`;
-      await trySend('password-reset', { to: user.email, ...passwordResetEmail(lang, { name: user.name, link }) });
+      await jobs.enqueue(MAIL_JOBS.passwordReset, { email: email.toLowerCase(), lang });
     },
 
     async resetPassword(token: string, password: string): Promise<void> {
@@ -259,6 +270,35 @@ export function createUserService({ db, sessions, limits, mailer, storage, publi
       await storage.delete(keys);
     },
 
+    /** Sets the role of the account with this e-mail (`npm run user:role`); null when there is none. */
+    async setRole(email: string, role: UserRole): Promise<{ user: User; previous: UserRole } | null> {
+      const user = await byEmail(email);
+      if (!user) return null;
+      const [updated] = await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+      return updated ? { user: updated, previous: user.role } : null;
+    },
+
+    /**
+     * Suspends (for `days`, or until lifted), bans or restores an account. A ban deletes every
+     * session in the same transaction and hides the seller's listings from public reads.
+     */
+    async setStatus(id: string, change: { status: UserStatus; reason?: string; days?: number }, now = new Date()): Promise<User> {
+      const before = await mustExist(id);
+      const suspendedUntil = change.status === 'suspended' && change.days ? new Date(now.getTime() + change.days * 24 * HOUR) : null;
+      const user = await withTransaction(db, async (tx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({ status: change.status, suspendedUntil, statusReason: change.status === 'active' ? null : (change.reason ?? null), updatedAt: now })
+          .where(eq(users.id, id))
+          .returning();
+        if (change.status === 'banned') await tx.delete(sessionRows).where(eq(sessionRows.userId, id));
+        return updated;
+      });
+      if (!user) throw new AppError('NOT_FOUND', 'User not found');
+      if (before.status === 'banned' || change.status === 'banned') listingsChanged();
+      return user;
+    },
+
     async listPublic(page: number): Promise<{ rows: User[]; total: number }> {
       const [rows, [total]] = await Promise.all([
         db
@@ -272,10 +312,14 @@ export function createUserService({ db, sessions, limits, mailer, storage, publi
       return { rows, total: total?.n ?? 0 };
     },
 
-    async contact(caller: Caller, input: { name: string; email: string; message: string }): Promise<boolean> {
+    /** Stores the message and queues its e-mail to the site's contact address: both or neither. */
+    async contact(caller: Caller, input: { name: string; email: string; message: string }): Promise<void> {
       await limits.check('contact', caller.ip);
-      await db.insert(contactMessages).values({ ...input, userId: caller.session?.user.id ?? null });
-      return trySend('contact', { to: contactEmail, replyTo: input.email, ...contactMessageEmail(input) });
+      await withTransaction(db, async (tx) => {
+        const [row] = await tx.insert(contactMessages).values({ ...input, userId: caller.session?.user.id ?? null }).returning({ id: contactMessages.id });
+        await jobs.enqueue(MAIL_JOBS.contact, { messageId: row!.id }, { key: `contact:${row!.id}`, db: tx as unknown as AppDb });
+      });
+      jobs.notify();
     },
   };
 }

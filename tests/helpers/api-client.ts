@@ -78,9 +78,18 @@ export async function signedInUser(ctx: TestContext, overrides: Partial<SignupBo
 
 export type LinkKind = 'verify-email' | 'reset-password';
 
+/**
+ * Every e-mail sent so far, oldest first: runs the queued e-mail jobs first (requests only
+ * queue them), so what a test reads is what the mailer really wrote.
+ */
+export async function sentMails(ctx: TestContext): Promise<SentMail[]> {
+  await ctx.services.jobs.drain();
+  return readOutbox(ctx.config.outboxDir);
+}
+
 /** The e-mails sent to `email` whose link is of `kind`, oldest first. */
 export async function mailsTo(ctx: TestContext, email: string, kind?: LinkKind): Promise<SentMail[]> {
-  const all = await readOutbox(ctx.config.outboxDir);
+  const all = await sentMails(ctx);
   return all.filter((m) => m.to === email && (!kind || m.links.some((l) => l.includes(`/${kind}?token=`))));
 }
 
@@ -96,11 +105,13 @@ export async function tokenFor(ctx: TestContext, email: string, kind: LinkKind):
 
 /** Every token found in the links of the outbox. */
 export async function outboxTokens(ctx: TestContext): Promise<string[]> {
-  const all = await readOutbox(ctx.config.outboxDir);
+  const all = await sentMails(ctx);
   return all.flatMap((m) => m.links.map((l) => new URL(l).searchParams.get('token')).filter((t): t is string => !!t));
 }
 
+/** Sends what is queued, then forgets every e-mail sent so far. */
 export async function clearOutbox(ctx: TestContext): Promise<void> {
+  await ctx.services.jobs.drain();
   await rm(ctx.config.outboxDir, { recursive: true, force: true });
 }
 

@@ -52,6 +52,8 @@ export const DOCUMENTED_ERRORS: Record<string, number> = {
   EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
   RESET_TOKEN_INVALID: 404,
+  // A method the path does not take (issue #13: unsupported methods answer 405, with Allow).
+  METHOD_NOT_ALLOWED: 405,
   USER_EXISTS: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

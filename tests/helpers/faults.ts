@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 
 export type FaultOp = 'INSERT' | 'UPDATE' | 'DELETE';
 
-const TABLES = new Set(['users', 'sessions', 'email_tokens', 'products', 'images', 'events', 'contact_messages']);
+const TABLES = new Set(['users', 'sessions', 'email_tokens', 'products', 'images', 'events', 'contact_messages', 'jobs']);
 export const FAULT_MESSAGE = 'injected fault';
 
 /**

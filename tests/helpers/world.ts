@@ -4,7 +4,7 @@
 import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { contactMessages, emailTokens, events, images, products, sessions, users } from '../../db/schema.ts';
+import { contactMessages, emailTokens, events, images, jobs, products, sessions, users } from '../../db/schema.ts';
 import { API, multipartBody, PASSWORD, verifiedUser } from './api-client.ts';
 import type { TestContext } from './test-app.ts';
 
@@ -135,7 +135,8 @@ async function filesUnder(dir: string): Promise<string[]> {
 /** Every row of every table, the stored files and the sent e-mails, in a stable order. */
 export async function snapshot(ctx: TestContext): Promise<Record<string, string[]>> {
   const { db } = ctx.database;
-  const tables = { users, sessions, emailTokens, products, images, contactMessages, events };
+  // jobs: a refused call must not queue an e-mail either.
+  const tables = { users, sessions, emailTokens, products, images, contactMessages, events, jobs };
   const dump: Record<string, string[]> = {};
   for (const [name, table] of Object.entries(tables)) {
     const rows = (await db.select().from(table)).map((row) => JSON.stringify(row));

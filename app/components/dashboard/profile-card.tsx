@@ -1,6 +1,8 @@
 import { BadgeCheck, Camera, LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher } from 'react-router';
+import { MAX_UPLOAD_BYTES } from '../../../common/constants.ts';
 import { formatDate } from '../../../common/format.ts';
 import type { SelfUser } from '../../../common/user-views.ts';
 import { useLang } from '../../lib/root-data.ts';
@@ -11,7 +13,9 @@ export function ProfileCard({ user }: { user: SelfUser }) {
   const { t } = useTranslation('dashboard');
   const fetcher = useFetcher<{ ok?: boolean; formError?: string }>();
   const uploading = fetcher.state !== 'idle';
-  const failed = !uploading && fetcher.data && !fetcher.data.ok;
+  // Too large to send: the server would refuse it before reading it (a plain 413), so say it here.
+  const [tooLarge, setTooLarge] = useState(false);
+  const failed = tooLarge || (!uploading && fetcher.data && !fetcher.data.ok);
   return (
     <section className="flex flex-col items-center gap-3 rounded-2xl border border-line bg-surface-raised p-6 text-center shadow-sm" data-testid="profile-card">
       <div className="relative">
@@ -48,7 +52,9 @@ export function ProfileCard({ user }: { user: SelfUser }) {
             disabled={uploading}
             data-testid="avatar-input"
             onChange={(event) => {
-              if (event.currentTarget.files?.length) void fetcher.submit(event.currentTarget.form);
+              const file = event.currentTarget.files?.[0];
+              setTooLarge(!!file && file.size > MAX_UPLOAD_BYTES);
+              if (file && file.size <= MAX_UPLOAD_BYTES) void fetcher.submit(event.currentTarget.form);
             }}
           />
         </label>
@@ -56,7 +62,7 @@ export function ProfileCard({ user }: { user: SelfUser }) {
       <p className="text-xs text-ink-muted">{t('imageHint')}</p>
       {failed ? (
         <p className="text-sm font-medium text-danger" role="alert">
-          {t('imageError')}
+          {t(tooLarge ? 'imageHint' : 'imageError')}
         </p>
       ) : null}
     </section>

@@ -27,6 +27,7 @@ function formErrorKey(code: string | undefined): string | null {
   if (!code) return null;
   const known: Record<string, string> = {
     EMAIL_NOT_VERIFIED: 'notVerified',
+    ACCOUNT_SUSPENDED: 'suspended',
     RATE_LIMITED: 'rateLimited',
     VALIDATION_ERROR: 'checkFields',
   };

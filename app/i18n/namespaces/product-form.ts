@@ -66,6 +66,7 @@ const en = {
   checkFields: 'Some fields need your attention.',
   saveFailed: 'Your listing could not be saved. Please try again.',
   notVerified: 'Verify your e-mail address to publish listings.',
+  suspended: 'Your account is suspended: you cannot publish or edit listings for now. Your dashboard says why and until when.',
   rateLimited: 'Too many attempts. Please wait a moment and try again.',
   verifyTitle: 'One step before publishing',
   verifyText:
@@ -142,6 +143,7 @@ export const productForm: Record<Lang, Widen<typeof en>> = {
     checkFields: 'Certains champs sont à corriger.',
     saveFailed: 'Votre annonce n’a pas pu être enregistrée. Veuillez réessayer.',
     notVerified: 'Vérifiez votre adresse e-mail pour publier des annonces.',
+    suspended: 'Votre compte est suspendu\u00a0: vous ne pouvez pas publier ni modifier d’annonces pour le moment. Votre tableau de bord indique pourquoi et jusqu’à quand.',
     rateLimited: 'Trop de tentatives. Patientez un instant puis réessayez.',
     verifyTitle: 'Une étape avant de publier',
     verifyText:
@@ -214,6 +216,7 @@ export const productForm: Record<Lang, Widen<typeof en>> = {
     checkFields: 'بعض الحقول تحتاج إلى تصحيح.',
     saveFailed: 'تعذّر حفظ إعلانك. يرجى المحاولة مرة أخرى.',
     notVerified: 'أكّد بريدك الإلكتروني لتتمكن من نشر الإعلانات.',
+    suspended: 'حسابك موقوف: لا يمكنك نشر الإعلانات أو تعديلها حاليًا. توضّح لوحة التحكم السبب والمدة.',
     rateLimited: 'محاولات كثيرة. انتظر قليلًا ثم أعد المحاولة.',
     verifyTitle: 'خطوة واحدة قبل النشر',
     verifyText:
