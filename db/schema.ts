@@ -118,6 +118,8 @@ export const products = pgTable(
     price: integer('price').notNull(),
     contact: text('contact').notNull(),
     address: text('address').notNull(),
+    // A commune key of common/communes.ts inside `address`, or null (docs/product.md).
+    commune: text('commune'),
     status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
     views: integer('views').notNull().default(0),
     phoneReveals: integer('phone_reveals').notNull().default(0),

@@ -3,7 +3,9 @@
 // shape of docs/api.md they are served in (search.ts serves its results through it too).
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc as descending, eq, inArray, sql } from 'drizzle-orm';
+import { communeBelongsTo } from '../../common/communes.ts';
 import type { Lang } from '../../common/languages.ts';
+import { VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
 import { toNational } from '../../common/phone.ts';
 import type { ApiImage, ApiProduct } from '../../common/product.ts';
 import { orderedPhotos, type ProductInput, type ProductPatch } from '../../common/schemas/product.ts';
@@ -22,6 +24,15 @@ import type { Limits } from './rate-limit.ts';
 import type { UploadService } from './uploads.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'Product not found');
+
+/** A listing's commune must lie in its wilaya (docs/api.md: 400 on `body.commune`). */
+function checkCommune(commune: string | null, address: string) {
+  if (commune !== null && !communeBelongsTo(commune, address)) {
+    throw new AppError('VALIDATION_ERROR', 'Invalid request', [
+      { path: 'body.commune', code: 'communeWilaya', message: VALIDATION_MESSAGES.communeWilaya.en },
+    ]);
+  }
+}
 
 export function toApiProduct(row: Product, photos: ApiImage[], options: { withContact?: boolean } = {}): ApiProduct {
   const urls = photos.map((p) => p.url);
@@ -43,6 +54,7 @@ export function toApiProduct(row: Product, photos: ApiImage[], options: { withCo
     photos,
     price: row.price,
     address: row.address,
+    commune: row.commune,
     status: row.status,
     isActive: row.status === 'active',
     createdAt: row.createdAt.toISOString(),
@@ -181,6 +193,8 @@ export function createListingService({ db, storage, uploads, limits, changed = (
     async create(actor: User | null, input: ProductInput): Promise<ApiProduct> {
       const user = requireVerified(requireSignedIn(actor));
       assertMayWrite(user);
+      const commune = input.commune ?? null;
+      checkCommune(commune, input.address);
       // The listing, its external photos and the attachment of its uploads: all or nothing.
       const row = await withTransaction(db, async (tx) => {
         const photos = await resolvePhotos(tx, user.id, orderedPhotos(input.img, input.images), null);
@@ -194,6 +208,7 @@ export function createListingService({ db, storage, uploads, limits, changed = (
           price: input.price,
           contact: input.contact!,
           address: input.address,
+          commune,
         }, photos);
       });
       changed();
@@ -216,6 +231,10 @@ export function createListingService({ db, storage, uploads, limits, changed = (
         desc_fr: patch.desc_fr !== undefined ? patch.desc_fr : kept('fr', current.descFr),
         desc_en: patch.desc_en !== undefined ? patch.desc_en : kept('en', current.descEn),
       };
+      const address = patch.address ?? current.address;
+      // Moving a listing to another wilaya without naming a commune drops the old one.
+      const commune = patch.commune !== undefined ? patch.commune : address === current.address ? current.commune : null;
+      checkCommune(commune, address);
       const photosChange = patch.img !== undefined || patch.images !== undefined;
       const cover = patch.img ?? patch.images?.[0];
       if (photosChange && !cover) {
@@ -243,6 +262,7 @@ export function createListingService({ db, storage, uploads, limits, changed = (
             ...(patch.price !== undefined ? { price: patch.price } : {}),
             ...(patch.contact ? { contact: patch.contact } : {}),
             ...(patch.address ? { address: patch.address } : {}),
+            commune,
             title,
             desc,
             ...languageFields(title, desc, translations),
