@@ -15,6 +15,7 @@ import { withTransaction, type AppDb } from '../../db/client.ts';
 import { newestFirst } from '../../db/order.ts';
 import { events, images, products, users, type Image, type Product, type User } from '../../db/schema.ts';
 import { AppError } from '#errors';
+import { attachPhotos, insertListing } from '../repositories/listings.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { requireOwner, requireSignedIn, requireVerified, type Caller } from './access.ts';
 import { detectLanguage } from './language-detect.ts';
@@ -188,12 +189,6 @@ export function createListingService({ db, storage, uploads, limits, changed = (
     return { seller, rows, own };
   }
 
-  async function attach(tx: AppDb, productId: string, photos: Image[]) {
-    for (const [position, photo] of photos.entries()) {
-      await tx.update(images).set({ productId, position }).where(eq(images.id, photo.id));
-    }
-  }
-
   return {
     async create(actor: User | null, input: ProductInput): Promise<ApiProduct> {
       const user = requireVerified(requireSignedIn(actor));
@@ -203,24 +198,18 @@ export function createListingService({ db, storage, uploads, limits, changed = (
       // The listing, its external photos and the attachment of its uploads: all or nothing.
       const row = await withTransaction(db, async (tx) => {
         const photos = await resolvePhotos(tx, user.id, orderedPhotos(input.img, input.images), null);
-        const [inserted] = await tx
-          .insert(products)
-          .values({
-            userId: user.id,
-            category: input.category,
-            condition: input.condition,
-            title: input.title,
-            desc: input.desc,
-            ...languageFields(input.title, input.desc, input),
-            price: input.price,
-            contact: input.contact!,
-            address: input.address,
-            commune,
-          })
-          .returning();
-        if (!inserted) throw new Error('insert returned nothing');
-        await attach(tx, inserted.id, photos);
-        return inserted;
+        return insertListing(tx, {
+          userId: user.id,
+          category: input.category,
+          condition: input.condition,
+          title: input.title,
+          desc: input.desc,
+          ...languageFields(input.title, input.desc, input),
+          price: input.price,
+          contact: input.contact!,
+          address: input.address,
+          commune,
+        }, photos);
       });
       changed();
       return serialize(row, true);
@@ -263,7 +252,7 @@ export function createListingService({ db, storage, uploads, limits, changed = (
           const keep = new Set(wanted.map((w) => w.id));
           removed = existing.filter((e) => !keep.has(e.id));
           await uploads.deleteRows(tx, removed);
-          await attach(tx, id, wanted);
+          await attachPhotos(tx, id, wanted);
         }
         const [updated] = await tx
           .update(products)
