@@ -28,6 +28,8 @@ export interface ApiProduct {
   photos: ApiImage[];
   price: number;
   address: string;
+  /** A commune key of common/communes.ts, inside `address`, or null. */
+  commune: string | null;
   status: 'active' | 'inactive';
   isActive: boolean;
   createdAt: string;

@@ -120,6 +120,8 @@ export const products = pgTable(
     price: integer('price').notNull(),
     contact: text('contact').notNull(),
     address: text('address').notNull(),
+    // A commune key of common/communes.ts inside `address`, or null (docs/product.md).
+    commune: text('commune'),
     status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
     views: integer('views').notNull().default(0),
     phoneReveals: integer('phone_reveals').notNull().default(0),
@@ -241,7 +243,7 @@ export const countedVisits = pgTable(
 
 /**
  * Every word of the active listings' search text (normalized, 3 to 32 characters), kept by a
- * trigger (migration 0006): the typo fallback looks for close spellings here, among words,
+ * trigger (migration 0007): the typo fallback looks for close spellings here, among words,
  * instead of comparing the query with every listing's whole text.
  */
 export const searchTerms = pgTable(

@@ -157,6 +157,12 @@ export const VALIDATION_MESSAGES = {
   },
   priceFree: { en: 'A free listing has a price of 0', fr: 'Une annonce gratuite a un prix de 0', ar: 'سعر الإعلان المجاني هو 0' },
   exchangeInvalid: { en: 'Answer yes or no', fr: 'Répondez par oui ou non', ar: 'أجب بنعم أو لا' },
+  communeInvalid: { en: 'Choose a commune from the list', fr: 'Choisissez une commune dans la liste', ar: 'اختر بلدية من القائمة' },
+  communeWilaya: {
+    en: 'This commune is not in the chosen wilaya',
+    fr: "Cette commune n'est pas dans la wilaya choisie",
+    ar: 'هذه البلدية ليست في الولاية المختارة',
+  },
   // Requests a page refuses before its form is read (server/plugins/page-body-limit.ts, method-not-allowed.ts).
   bodyTooLarge: {
     en: 'What was sent is too large for this form.',

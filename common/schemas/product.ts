@@ -1,6 +1,7 @@
 // Listing rules (docs/product.md, docs/api.md), shared by the product form, its action and the REST routes.
 import { z } from 'zod';
 import { MAX_PHOTOS, PRICE_MAX, PRICE_MIN } from '../constants.ts';
+import { isCommuneKey } from '../communes.ts';
 import { CATEGORY_KEYS, CONDITION_KEYS, WILAYA_KEYS } from '../reference-data.ts';
 import { isStorableText } from './text.ts';
 import { phoneSchema } from './user.ts';
@@ -41,6 +42,12 @@ export const productFieldsSchema = z.object({
     z.string({ error: (issue) => (issue.input === undefined ? 'contactRequired' : 'phoneInvalid') }).pipe(phoneSchema),
   ),
   address: z.enum(WILAYA_KEYS, { error: 'addressInvalid' }),
+  // A commune key (common/communes.ts) or null; that it lies in `address` is the listing
+  // service's check, since an edit may change either one alone.
+  commune: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string({ error: 'communeInvalid' }).refine(isCommuneKey, 'communeInvalid').nullish(),
+  ),
   title_ar: optionalTitle,
   title_fr: optionalTitle,
   title_en: optionalTitle,

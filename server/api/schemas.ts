@@ -59,6 +59,7 @@ export const productSchema = z
     photos: z.array(apiImageSchema),
     price: z.number(),
     address: z.string(),
+    commune: z.string().nullable(),
     status: z.enum(['active', 'inactive']),
     isActive: z.boolean(),
     createdAt: z.string(),

@@ -1,7 +1,8 @@
 // Health and reference data.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CATEGORIES, CONDITIONS, WILAYAS } from '../../common/reference-data.ts';
+import { communesOf } from '../../common/communes.ts';
+import { CATEGORIES, CONDITIONS, WILAYAS, WILAYA_KEYS } from '../../common/reference-data.ts';
 import { errorBody, okBody } from '../http/envelope.ts';
 import type { Services } from '../services/index.ts';
 
@@ -54,6 +55,26 @@ export function systemRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (_request, reply) => reply.header('cache-control', 'public, max-age=3600').send({ success: true, data: meta }),
+    );
+
+    app.get(
+      '/meta/communes',
+      {
+        schema: {
+          tags: ['system'],
+          summary: "A wilaya's communes with their daïra, named in ar, fr and en",
+          querystring: z.object({ wilaya: z.enum(WILAYA_KEYS, { error: 'addressInvalid' }) }),
+          response: {
+            200: okBody(z.array(z.object({ key: z.string(), daira: localized, name: localized }))),
+            400: errorBody,
+          },
+        },
+      },
+      async (request, reply) =>
+        reply.header('cache-control', 'public, max-age=3600').send({
+          success: true,
+          data: communesOf(request.query.wilaya).map(({ key, daira, name }) => ({ key, daira, name })),
+        }),
     );
   };
 }

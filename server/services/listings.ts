@@ -2,7 +2,9 @@
 // read with a view counted, reveal the phone, and the seller's statistics; and the Product
 // shape of docs/api.md they are served in (search.ts serves its results through it too).
 import { and, asc, count, desc as descending, eq, inArray, sql } from 'drizzle-orm';
+import { communeBelongsTo } from '../../common/communes.ts';
 import type { Lang } from '../../common/languages.ts';
+import { VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
 import { toNational } from '../../common/phone.ts';
 import type { ApiImage, ApiProduct } from '../../common/product.ts';
 import { orderedPhotos, type ProductInput, type ProductPatch } from '../../common/schemas/product.ts';
@@ -12,6 +14,7 @@ import { withTransaction, type AppDb } from '../../db/client.ts';
 import { newestFirst } from '../../db/order.ts';
 import { events, images, products, users, type Image, type Product, type User } from '../../db/schema.ts';
 import { AppError } from '#errors';
+import { attachPhotos, insertListing } from '../repositories/listings.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import type { CounterService, Visitor } from './counters.ts';
 import { requireOwner, requireSignedIn, requireVerified, type Caller } from './access.ts';
@@ -21,6 +24,15 @@ import type { Limits } from './rate-limit.ts';
 import type { UploadService } from './uploads.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'Product not found');
+
+/** A listing's commune must lie in its wilaya (docs/api.md: 400 on `body.commune`). */
+function checkCommune(commune: string | null, address: string) {
+  if (commune !== null && !communeBelongsTo(commune, address)) {
+    throw new AppError('VALIDATION_ERROR', 'Invalid request', [
+      { path: 'body.commune', code: 'communeWilaya', message: VALIDATION_MESSAGES.communeWilaya.en },
+    ]);
+  }
+}
 
 export function toApiProduct(row: Product, photos: ApiImage[], options: { withContact?: boolean } = {}): ApiProduct {
   const urls = photos.map((p) => p.url);
@@ -42,6 +54,7 @@ export function toApiProduct(row: Product, photos: ApiImage[], options: { withCo
     photos,
     price: row.price,
     address: row.address,
+    commune: row.commune,
     status: row.status,
     isActive: row.status === 'active',
     createdAt: row.createdAt.toISOString(),
@@ -208,37 +221,28 @@ export function createListingService({ db, storage, uploads, limits, counters, c
     return { seller, rows, own };
   }
 
-  async function attach(tx: AppDb, productId: string, photos: Image[]) {
-    for (const [position, photo] of photos.entries()) {
-      await tx.update(images).set({ productId, position }).where(eq(images.id, photo.id));
-    }
-  }
-
   return {
     async create(actor: User | null, input: ProductInput): Promise<ApiProduct> {
       const user = requireVerified(requireSignedIn(actor));
       assertMayWrite(user);
+      const commune = input.commune ?? null;
+      checkCommune(commune, input.address);
       const { urls, fetched } = await fetchExternal(user.id, orderedPhotos(input.img, input.images));
       // The listing and the attachment of its photos: all or nothing.
       const row = await keepingFetchedOnlyIfSaved(fetched, () => withTransaction(db, async (tx) => {
         const photos = await resolvePhotos(tx, user.id, urls, null);
-        const [inserted] = await tx
-          .insert(products)
-          .values({
-            userId: user.id,
-            category: input.category,
-            condition: input.condition,
-            title: input.title,
-            desc: input.desc,
-            ...languageFields(input.title, input.desc, input),
-            price: input.price,
-            contact: input.contact!,
-            address: input.address,
-          })
-          .returning();
-        if (!inserted) throw new Error('insert returned nothing');
-        await attach(tx, inserted.id, photos);
-        return inserted;
+        return insertListing(tx, {
+          userId: user.id,
+          category: input.category,
+          condition: input.condition,
+          title: input.title,
+          desc: input.desc,
+          ...languageFields(input.title, input.desc, input),
+          price: input.price,
+          contact: input.contact!,
+          address: input.address,
+          commune,
+        }, photos);
       }));
       changed();
       return serialize(row, true);
@@ -260,6 +264,10 @@ export function createListingService({ db, storage, uploads, limits, counters, c
         desc_fr: patch.desc_fr !== undefined ? patch.desc_fr : kept('fr', current.descFr),
         desc_en: patch.desc_en !== undefined ? patch.desc_en : kept('en', current.descEn),
       };
+      const address = patch.address ?? current.address;
+      // Moving a listing to another wilaya without naming a commune drops the old one.
+      const commune = patch.commune !== undefined ? patch.commune : address === current.address ? current.commune : null;
+      checkCommune(commune, address);
       const photosChange = patch.img !== undefined || patch.images !== undefined;
       const cover = patch.img ?? patch.images?.[0];
       if (photosChange && !cover) {
@@ -281,7 +289,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
           const keep = new Set(wanted.map((w) => w.id));
           removed = existing.filter((e) => !keep.has(e.id));
           await uploads.deleteRows(tx, removed);
-          await attach(tx, id, wanted);
+          await attachPhotos(tx, id, wanted);
         }
         const [updated] = await tx
           .update(products)
@@ -291,6 +299,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
             ...(patch.price !== undefined ? { price: patch.price } : {}),
             ...(patch.contact ? { contact: patch.contact } : {}),
             ...(patch.address ? { address: patch.address } : {}),
+            commune,
             title,
             desc,
             ...languageFields(title, desc, translations),

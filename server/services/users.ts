@@ -9,6 +9,7 @@ import { withTransaction, type AppDb } from '../../db/client.ts';
 import { newestFirst } from '../../db/order.ts';
 import { contactMessages, emailTokens, images, sessions as sessionRows, users, type User } from '../../db/schema.ts';
 import { AppError } from '#errors';
+import { insertUser } from '../repositories/users.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { requireOwner, requireSignedIn, type Caller } from './access.ts';
 import { sniffImage, toSquareAvatar } from './image-pipeline.ts';
@@ -114,11 +115,7 @@ export function createUserService({ db, sessions, limits, mailer, jobs, storage,
       const lang = input.lang ?? 'ar';
       const passwordHash = await hashPassword(input.password);
       const user = await withTransaction(db, async (tx) => {
-        const [created] = await tx
-          .insert(users)
-          .values({ name: input.name, email: input.email, passwordHash, lang })
-          .onConflictDoNothing({ target: users.email })
-          .returning();
+        const created = await insertUser(tx, { name: input.name, email: input.email, passwordHash, lang });
         if (!created) throw new AppError('USER_EXISTS', 'An account with this email already exists');
         await jobs.enqueue(MAIL_JOBS.verification, { userId: created.id, lang }, { key: `verify-email:signup:${created.id}`, db: tx as unknown as AppDb });
         return created;

@@ -18,6 +18,7 @@ const PUBLIC_KEYS = ['address', 'bio', 'createdAt', 'id', 'image', 'isVerified',
 const PRODUCT_KEYS = [
   'address',
   'category',
+  'commune',
   'condition',
   'createdAt',
   'desc',
