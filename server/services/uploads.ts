@@ -97,6 +97,15 @@ export function createUploadService(db: AppDb, storage: FileStorage, limits: Lim
     },
 
     /**
+     * A photo the server itself brings (the demo catalogue): the same checks of the bytes, no
+     * per-account limits, which are there for what users send.
+     */
+    async storeTrusted(userId: string, data: Buffer): Promise<Image> {
+      await checkImage(data);
+      return storeListingPhoto(db, storage, data, { userId });
+    },
+
+    /**
      * A photo named by URL in a listing: fetched (services/photo-fetch.ts) and stored like an
      * upload, unattached. Any failure is a 400 on `path` with a translated field code.
      */
