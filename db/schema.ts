@@ -7,10 +7,12 @@ import {
   customType,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -134,7 +136,6 @@ export const products = pgTable(
     const active = sql`status = 'active'`;
     return [
       index('products_search_idx').using('gin', t.searchVector).where(active),
-      index('products_search_trgm_idx').using('gin', sql`search_text gin_trgm_ops`).where(active),
       index('products_active_category_address_created_idx').on(t.category, t.address, t.createdAt.desc(), t.id.desc()).where(active),
       index('products_active_category_price_idx').on(t.category, t.price, t.id).where(active),
       // Few matches of a narrow price range in one category and wilaya: fetched through this, then sorted.
@@ -200,7 +201,57 @@ export const events = pgTable(
     shown: boolean('shown'),
     createdAt: createdAt(),
   },
-  (t) => [index('events_product_created_idx').on(t.productId, t.createdAt.desc())],
+  (t) => [index('events_product_created_idx').on(t.productId, t.createdAt.desc()), index('events_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Raw events older than a few weeks, folded into one row a day per listing, type and
+ * shown flag by the housekeeping (services/counters.ts): the events table stays bounded.
+ */
+export const eventDays = pgTable(
+  'event_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['view', 'phone_reveal', 'phone_toggle'] }).notNull(),
+    shown: boolean('shown').notNull().default(false),
+    category: text('category').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.productId, t.type, t.shown] }), index('event_days_product_idx').on(t.productId)],
+);
+
+/**
+ * Who was last counted for a listing, and when: a view or a phone reveal counts once per
+ * visitor and listing a day. `visitor` is the user id, or a hash of address and browser.
+ * Rows older than a day are deleted by the housekeeping.
+ */
+export const countedVisits = pgTable(
+  'counted_visits',
+  {
+    kind: text('kind', { enum: ['view', 'phone_reveal'] }).notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    visitor: text('visitor').notNull(),
+    countedAt: timestamp('counted_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.productId, t.visitor] }), index('counted_visits_counted_at_idx').on(t.countedAt)],
+);
+
+/**
+ * Every word of the active listings' search text (normalized, 3 to 32 characters), kept by a
+ * trigger (migration 0007): the typo fallback looks for close spellings here, among words,
+ * instead of comparing the query with every listing's whole text.
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text('term').primaryKey(),
+  },
+  (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
 );
 
 /**

@@ -52,10 +52,10 @@ test("every listing of the demo shop is reachable from it, by the seller's searc
   await page.goto(`/fr/shop/${seller}`);
   await expect(page.getByTestId('product-grid').locator('article')).toHaveCount(24);
   // The number is isolated (U+2066 … U+2069) so that it keeps its shape in Arabic.
-  const n = `\u2066${DEMO_ACTIVE}\u2069`;
-  await expect(page.getByText(`Annonces actives : ${n}`)).toBeVisible();
+  const shown = `\u2066${DEMO_ACTIVE}\u2069`;
+  await expect(page.getByText(`Annonces actives : ${shown}`)).toBeVisible();
   const seeAll = page.getByTestId('shop-see-all');
-  await expect(seeAll).toHaveText(`Voir les ${n} annonces`);
+  await expect(seeAll).toHaveText(`Voir les ${shown} annonces`);
   await seeAll.click();
   await expect(page).toHaveURL(`/fr?seller=${seller}`);
   const chip = page.getByTestId('seller-filter');

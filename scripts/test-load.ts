@@ -58,6 +58,78 @@ const SEARCHES: Record<string, string>[] = [
 ];
 
 const log = (line = '') => console.log(line);
+
+// The spraying phase: how long each half lasts (in rounds), how many log-ins fly at once from
+// the one address, and how many visitors measure page latency meanwhile.
+const SPRAY_S = 12;
+const SPRAY_ROUNDS = 3;
+const SPRAY_ATTACKERS = 4;
+const SPRAY_VISITORS = 4;
+
+async function pageLatencies(bases: string[], listingIds: string[], until: number, tag: string): Promise<number[]> {
+  const times: number[] = [];
+  await Promise.all(
+    Array.from({ length: SPRAY_VISITORS }, async (_, v) => {
+      for (let n = 0; Date.now() < until; n++) {
+        const page = n % 2 === 0 ? `/fr/products/${listingIds[(v * 5 + n) % listingIds.length]}` : '/ar';
+        const res = await call(undefined, tag, bases[n % bases.length]!, page, { ip: `10.${NET}.240.${v + 1}` });
+        if (res.status === 200) times.push(res.ms);
+      }
+    }),
+  );
+  return times.sort((a, b) => a - b);
+}
+
+async function sprayPhase(A: Instance, B: Instance, listingIds: string[]) {
+  const bases = [A.url, B.url];
+  const quantile = (sorted: number[], p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0);
+  const attackerIp = `10.${NET}.252.${1 + Math.floor(Math.random() * 250)}`;
+  const statuses: number[] = [];
+  const baseline: number[] = [];
+  const loaded: number[] = [];
+  let sent = 0;
+  const floodStarted = Date.now();
+  // Quiet and flooded halves alternate, so that the load of anything else on the machine
+  // falls on both alike rather than on whichever came second.
+  for (let round = 0; round < SPRAY_ROUNDS; round++) {
+    baseline.push(...(await pageLatencies(bases, listingIds, Date.now() + (SPRAY_S * 1000) / SPRAY_ROUNDS, 'spray-baseline')));
+    const floodUntil = Date.now() + (SPRAY_S * 1000) / SPRAY_ROUNDS;
+    const [times] = await Promise.all([
+      pageLatencies(bases, listingIds, floodUntil, 'spray-pages'),
+      ...Array.from({ length: SPRAY_ATTACKERS }, async () => {
+        while (Date.now() < floodUntil) {
+          const n = sent++;
+          const res = await call(recorder, 'login-spray', bases[n % 2]!, `${API}/users/login`, {
+            ip: attackerIp,
+            json: { email: `victim.${process.pid}.${n}@example.dz`, password: 'Summer-2026!' },
+          });
+          statuses.push(res.status);
+        }
+      }),
+    ]);
+    loaded.push(...times);
+  }
+  baseline.sort((a, b) => a - b);
+  loaded.sort((a, b) => a - b);
+  // Limit windows are aligned on the clock: a phase that crosses a window's end gets a fresh
+  // allowance of failures there. A few more pass while concurrent failures are being counted.
+  const { max, windowMs } = RATE_LIMITS.loginFailures;
+  const windows = Math.floor(Date.now() / windowMs) - Math.floor(floodStarted / windowMs) + 1;
+  const figures = {
+    allowed401: max * windows + SPRAY_ATTACKERS,
+    floodRequests: statuses.length,
+    flood401: statuses.filter((s) => s === 401).length,
+    flood429: statuses.filter((s) => s === 429).length,
+    baselineRequests: baseline.length,
+    baselineP50: quantile(baseline, 0.5),
+    baselineP99: quantile(baseline, 0.99),
+    loadedRequests: loaded.length,
+    loadedP50: quantile(loaded, 0.5),
+    loadedP99: quantile(loaded, 0.99),
+  };
+  log(`\npassword spraying: ${JSON.stringify(figures)}`);
+  return figures;
+}
 const checks: { name: string; ok: boolean; detail: string }[] = [];
 const check = (name: string, ok: boolean, detail: string) => {
   checks.push({ name, ok, detail });
@@ -218,6 +290,13 @@ try {
   }
   const first429 = hammer.indexOf(429) + 1;
 
+  // --------------------------------------------------------------- password spraying
+  // Page latency seen by visitors, unloaded and then while one address floods the log-in
+  // with a new e-mail each time (spraying one password over many accounts), same run, same
+  // pages. The flood must turn into 429s once the address's failures reach their limit, and
+  // the pages must stay within 2x of their unloaded median.
+  const spray = await sprayPhase(A, B, listingIds);
+
   // --------------------------------------------------------------- writes readable from the other instance
   const verifyRecorder = new Recorder();
   const missing: string[] = [];
@@ -255,7 +334,7 @@ try {
 
   // --------------------------------------------------------------- figures
   const figures = recorder.figures();
-  const totals = figures.filter((f) => f.kind !== 'login-hammer').reduce(
+  const totals = figures.filter((f) => f.kind !== 'login-hammer' && f.kind !== 'login-spray').reduce(
     (t, f) => ({ requests: t.requests + f.requests, server5xx: t.server5xx + f.server5xx, noAnswer: t.noAnswer + f.noAnswer, rateLimited: t.rateLimited + f.rateLimited }),
     { requests: 0, server5xx: 0, noAnswer: 0, rateLimited: 0 },
   );
@@ -293,6 +372,16 @@ try {
   check('acknowledged writes readable from the other instance', missing.length === 0, missing.length === 0 ? 'all found' : `${missing.length} missing: ${missing.slice(0, 5).join('; ')}`);
   check('no workload problems', recorder.problems.length === 0, recorder.problems.slice(0, 5).join('; ') || 'none');
   check(
+    'log-in flood from one address rejected',
+    spray.flood401 <= spray.allowed401 && spray.flood429 >= spray.floodRequests - spray.flood401 && spray.flood429 > 0,
+    `${spray.floodRequests} log-ins at different e-mails: ${spray.flood401} answered 401 (at most ${spray.allowed401}: ${RATE_LIMITS.loginFailures.max} failures a window per address, plus those in flight), ${spray.flood429} answered 429`,
+  );
+  check(
+    'pages stay within 2x their unloaded median during the flood',
+    spray.loadedP50 <= 2 * spray.baselineP50,
+    `page p50 ${spray.baselineP50} ms unloaded, ${spray.loadedP50} ms during the flood (p99 ${spray.baselineP99} -> ${spray.loadedP99} ms)`,
+  );
+  check(
     'login limit shared by the instances',
     first429 === loginMax + 1 && hammer.slice(loginMax).every((s) => s === 429),
     first429 === 0 ? `no 429 in ${hammer.length} attempts (limit ${loginMax})` : `first 429 at attempt ${first429} (limit ${loginMax} in total; ${2 * loginMax + 1} would mean per instance)`,
@@ -320,6 +409,7 @@ try {
         writes,
         missing,
         rateLimit: { rule: 'login', max: loginMax, statuses: hammer, first429 },
+        spraying: spray,
         memory: { limitGrowthMb: RSS_GROWTH_LIMIT / 1024 / 1024, warmupS: WARMUP_S, instances: memory },
         failures: recorder.failures,
         clientErrors: recorder.clientErrors,

@@ -70,6 +70,8 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('contact@ecosouk.dz'),
   REDIS_URL: urlWithProtocols(['redis', 'rediss']).optional(),
   SEED_DEMO: booleanString.default(true),
+  // Tests only: lets photo URLs on loopback/private addresses be fetched (a local test server).
+  PHOTO_FETCH_ALLOW_PRIVATE: booleanString.default(false),
   JOBS_IN_SERVER: booleanString.default(true),
   JOBS_LEASE_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
@@ -103,6 +105,8 @@ export interface Config {
   contactEmail: string;
   redisUrl: string | undefined;
   seedDemo: boolean;
+  /** Tests only: photo URLs may point to loopback and private addresses. Never in production. */
+  photoFetchAllowPrivate: boolean;
   /** The server runs the background jobs itself (false when `npm run worker` does). */
   jobsInServer: boolean;
   /** How long a claimed job is reserved for its runner before another may take it (extended while it runs). */
@@ -161,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactEmail: e.CONTACT_EMAIL,
     redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO,
+    photoFetchAllowPrivate: e.PHOTO_FETCH_ALLOW_PRIVATE,
     jobsInServer: e.JOBS_IN_SERVER,
     jobsLeaseMs: e.JOBS_LEASE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,

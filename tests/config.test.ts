@@ -16,6 +16,8 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.secureCookies).toBe(false);
     expect(config.seedDemo).toBe(true);
+    // Strict unless a test says otherwise: photo URLs on private networks are refused.
+    expect(config.photoFetchAllowPrivate).toBe(false);
     expect(config.logLevel).toBe('info');
   });
 

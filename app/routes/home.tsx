@@ -2,7 +2,6 @@ import { LoaderCircle, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { data, useNavigation } from 'react-router';
 import type { Route } from './+types/home';
-import { appContext } from '#app-context';
 import { fieldErrorsOf, type FieldErrors } from '../../common/schemas/field-errors.ts';
 import { searchParamsSchema } from '../../common/schemas/search.ts';
 import { COUNT_CAP } from '../../common/search-options.ts';
@@ -14,6 +13,11 @@ import { SellerFilter } from '../components/search/seller-filter.tsx';
 import { seoContext, translatorFor } from '../lib/meta.ts';
 import { absoluteUrl, jsonLd, pageUrl, seoMeta, SITE_NAME } from '../lib/seo.ts';
 import { searchValuesOf } from '../lib/search-url.ts';
+import { isAppError } from '#errors';
+import { callerOf, servicesOf } from '../lib/session.server.ts';
+
+/** Why there are no results to show, besides invalid filters. */
+type Problem = 'rateLimited' | 'busy' | null;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -23,13 +27,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const errors: FieldErrors = fieldErrorsOf(parsed.error);
     // `currentPage` is `page` in the page's URL.
     if (errors.currentPage) errors.page = errors.currentPage;
-    return data({ values, errors, result: null, seller: null }, { status: 400 });
+    return data({ values, errors, result: null, problem: null as Problem, seller: null }, { status: 400 });
   }
-  const { services } = context.get(appContext);
-  const [result, seller] = await Promise.all([services.search.search(parsed.data), parsed.data.seller ? services.users.byId(parsed.data.seller) : null]);
+  const services = servicesOf(context);
   // The seller filter is shown by name; an id of no one still filters (to nothing).
-  const sellerFilter = parsed.data.seller ? { id: parsed.data.seller, name: seller?.name ?? null } : null;
-  return { values, errors: {} as FieldErrors, result, seller: sellerFilter };
+  const named = parsed.data.seller ? services.users.byId(parsed.data.seller) : null;
+  const seller = parsed.data.seller ? { id: parsed.data.seller, name: (await named)?.name ?? null } : null;
+  try {
+    const result = await services.search.search(parsed.data, callerOf(context));
+    return { values, errors: {} as FieldErrors, result, problem: null as Problem, seller };
+  } catch (error) {
+    if (!isAppError(error) || (error.code !== 'RATE_LIMITED' && error.code !== 'SERVICE_UNAVAILABLE')) throw error;
+    const limited = error.code === 'RATE_LIMITED';
+    const retryAfter = (error as { retryAfter?: number }).retryAfter;
+    const headers: Record<string, string> = retryAfter ? { 'Retry-After': String(retryAfter) } : {};
+    return data({ values, errors: {} as FieldErrors, result: null, problem: (limited ? 'rateLimited' : 'busy') as Problem, seller }, { status: error.status, headers });
+  }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -56,7 +69,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(['home', 'search', 'validation']);
-  const { values, errors, result, seller } = loaderData;
+  const { values, errors, result, problem, seller } = loaderData;
   const navigation = useNavigation();
   // A new search on this page is loading: keep the old results, dimmed, under a spinner.
   const loading = navigation.state === 'loading' && navigation.location.pathname === `/${navigation.location.pathname.split('/')[1]}`;
@@ -92,7 +105,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : null}
         {!result ? (
           <Alert tone="error">
-            {t('search:invalid')}
+            {t(problem ? `search:${problem}` : 'search:invalid')}
             {/* The seller filter has no field in the panel to show its error beside. */}
             {errors.seller ? ` ${t(`validation:${errors.seller}`)}` : null}
           </Alert>

@@ -53,7 +53,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const values = actionData?.values ?? {};
   const formError = formErrorKey(actionData?.formError);
   const registered = params.get('registered');
-  const notice = registered === 'nomail' ? 'signupNoMail' : registered ? 'signupSuccess' : params.get('reset') ? 'resetSuccess' : null;
+  const notice = registered ? 'signupSuccess' : params.get('reset') ? 'resetSuccess' : null;
   return (
     <AuthCard
       title={t('loginTitle')}

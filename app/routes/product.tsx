@@ -24,7 +24,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!params.productId || !isId(params.productId)) throw data({ reason: 'invalidId' }, { status: 404 });
   const viewer = currentUser(context);
   try {
-    const product = await servicesOf(context).listings.read(viewer, params.productId, { countView: !context.get(revealedByAction) });
+    const product = await servicesOf(context).listings.read(
+      viewer,
+      params.productId,
+      context.get(revealedByAction) ? { countView: false } : { countView: true, caller: callerOf(context) },
+    );
     const own = viewer?.id === product.userId;
     // Counted views and the owner's private data: never stored by a shared cache.
     return data({ product, own }, { headers: { 'Cache-Control': 'private, no-store' } });
@@ -48,7 +52,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     // The service applies the reveal's rate limit, as for the API.
     const phone = await services.listings.revealContact(callerOf(context), productId);
-    await services.listings.recordPhoneToggle(productId, true);
+    await services.listings.recordPhoneToggle(callerOf(context), productId, true);
     return data({ phone }, { headers: { 'Cache-Control': 'private, no-store' } });
   } catch (error) {
     if (isAppError(error) && error.code === 'RATE_LIMITED') return data({ phoneError: 'rateLimited' as const }, { status: 429 });

@@ -26,11 +26,21 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     const { seller, products } = await services.listings.byUser(null, params.userId, SHOP_PAGE_LIMIT);
     // The count is the seller-filtered search's, the one "see all" opens (its first page is
     // then in the search cache already).
-    const all = products.length < SHOP_PAGE_LIMIT ? null : await services.search.search(searchParamsSchema.parse({ seller: seller.id }));
-    const total = all ? { items: all.pagination.totalItems, capped: all.pagination.totalIsCapped } : { items: products.length, capped: false };
+    const total = products.length < SHOP_PAGE_LIMIT ? { items: products.length, capped: false } : await countOf(services, seller.id, products.length);
     return { seller: toPublicUser(seller), products, total };
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND') throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+/** The seller's active listings as the "see all" search counts them; "N+" if it is too slow just now. */
+async function countOf(services: ReturnType<typeof servicesOf>, sellerId: string, shown: number) {
+  try {
+    const all = await services.search.search(searchParamsSchema.parse({ seller: sellerId }));
+    return { items: all.pagination.totalItems, capped: all.pagination.totalIsCapped };
+  } catch (error) {
+    if (isAppError(error) && error.code === 'SERVICE_UNAVAILABLE') return { items: shown, capped: true };
     throw error;
   }
 }
@@ -57,7 +67,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const { seller, products, total } = loaderData;
   // Isolated, so that "72" or "1000+" keeps its shape inside Arabic text.
   const totalText = `\u2066${total.items}${total.capped ? '+' : ''}\u2069`;
-  const more = total.items > products.length;
+  const more = total.capped || total.items > products.length;
   const Forward = lang === 'ar' ? ArrowLeft : ArrowRight;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10" data-testid="shop-page">

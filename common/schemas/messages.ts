@@ -90,6 +90,26 @@ export const VALIDATION_MESSAGES = {
   imageRequired: { en: 'Add at least one photo', fr: 'Ajoutez au moins une photo', ar: 'أضف صورة واحدة على الأقل' },
   imageInvalid: { en: 'Image must be a valid URL', fr: "L'image doit être une URL valide", ar: 'يجب أن تكون الصورة رابطًا صالحًا' },
   imagesMax: { en: 'At most 10 photos', fr: '10 photos au maximum', ar: '10 صور كحد أقصى' },
+  imageFetchFailed: {
+    en: 'The photo at this address could not be fetched (unreachable, too slow or missing)',
+    fr: "La photo à cette adresse n'a pas pu être récupérée (injoignable, trop lente ou absente)",
+    ar: 'تعذّر جلب الصورة من هذا الرابط (غير متاح أو بطيء جدًا أو غير موجود)',
+  },
+  imageFetchNotAllowed: {
+    en: 'This photo address is not allowed (private network or unsupported link)',
+    fr: "Cette adresse de photo n'est pas autorisée (réseau privé ou lien non pris en charge)",
+    ar: 'رابط الصورة هذا غير مسموح به (شبكة خاصة أو رابط غير مدعوم)',
+  },
+  imageFetchTooLarge: {
+    en: 'The photo at this address is too large (10 MB, 40 megapixels at most)',
+    fr: 'La photo à cette adresse est trop grande (10 Mo, 40 mégapixels au maximum)',
+    ar: 'الصورة في هذا الرابط كبيرة جدًا (10 ميغابايت و40 ميغابكسل كحد أقصى)',
+  },
+  imageFetchNotImage: {
+    en: 'The file at this address is not a JPEG, PNG, WebP or AVIF photo',
+    fr: "Le fichier à cette adresse n'est pas une photo JPEG, PNG, WebP ou AVIF",
+    ar: 'الملف في هذا الرابط ليس صورة JPEG أو PNG أو WebP أو AVIF',
+  },
   priceInvalid: { en: 'Enter a number', fr: 'Saisissez un nombre', ar: 'أدخل رقمًا' },
   priceNegative: { en: 'Price cannot be negative', fr: 'Le prix ne peut pas être négatif', ar: 'لا يمكن أن يكون السعر سالبًا' },
   priceRange: {

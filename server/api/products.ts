@@ -39,11 +39,13 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
               fuzzy: z.boolean(),
             }),
             400: e,
+            429: e,
+            503: e,
           },
         },
       },
       async (request, reply) => {
-        const result = await services.search.search(request.query);
+        const result = await services.search.search(request.query, request.caller);
         reply.header('cache-control', 'public, max-age=30');
         return { success: true as const, data: result.products, pagination: result.pagination, fuzzy: result.fuzzy };
       },
@@ -54,17 +56,20 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['products'],
-          summary: 'Upload a listing photo (multipart field `image`; JPEG, PNG, WebP or AVIF, 10 MB, 40 megapixels at most)',
+          summary:
+            'Upload a listing photo (multipart field `image`; JPEG, PNG, WebP or AVIF, 10 MB, 40 megapixels at most). Verified accounts only (403 EMAIL_NOT_VERIFIED); 60 an hour, and 30 photos attached to no listing at most (429 RATE_LIMITED)',
           consumes: ['multipart/form-data'],
-          response: { 201: okBody(uploadedImageSchema), 400: e, 401: e, 413: e, 415: e },
+          response: { 201: okBody(uploadedImageSchema), 400: e, 401: e, 403: e, 413: e, 415: e, 429: e },
         },
       },
       async (request, reply) => {
         const user = requireSignedIn(actorOf(request.caller));
+        // Refused before a byte of the file is read.
+        const permit = await uploads.permit(user);
         if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
         const file = await request.file();
         if (!file || file.fieldname !== 'image') throw new AppError('VALIDATION_ERROR', 'No file uploaded');
-        const image = await uploads.store(user.id, await file.toBuffer());
+        const image = await uploads.store(permit, await file.toBuffer());
         return reply.status(201).send({ success: true, data: { ...toApiImage(image), key: image.key } });
       },
     );
@@ -112,7 +117,7 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const product = await listings.read(actorOf(request.caller), request.params.id, { countView: true });
+        const product = await listings.read(actorOf(request.caller), request.params.id, { countView: true, caller: request.caller });
         reply.header('cache-control', 'no-store');
         return { success: true as const, data: product };
       },
@@ -172,11 +177,11 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
           tags: ['products'],
           summary: 'Analytics event of the contact card (phone shown or hidden)',
           body: z.object({ type: z.literal('phone_toggle'), productId: z.string().max(100), shown: z.boolean() }),
-          response: { 202: okBody(messageData), 400: e, 404: e },
+          response: { 202: okBody(messageData), 400: e, 404: e, 429: e },
         },
       },
       async (request, reply) => {
-        await listings.recordPhoneToggle(request.body.productId, request.body.shown);
+        await listings.recordPhoneToggle(request.caller, request.body.productId, request.body.shown);
         return reply.status(202).send({ success: true, data: { message: 'Accepted' } });
       },
     );

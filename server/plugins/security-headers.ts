@@ -19,8 +19,9 @@
 //   Attribute styles cannot hold selectors, so they cannot read the page the way an
 //   injected <style> could; that stays closed. (A browser without style-src-attr falls back
 //   to style-src and drops those attributes: color-scheme is lost, nothing else.)
-// - img-src: our photos, blob: (the photo picker's previews), and https: because the API
-//   accepts absolute http(s) photo URLs (external photos). The build inlines no data: assets,
+// - img-src: our photos and blob: (the photo picker's previews). Photo URLs given to the API
+//   are fetched and stored with the uploads (services/photo-fetch.ts): no page loads an image
+//   from another site, so none can count our visitors. The build inlines no data: assets,
 //   so data: is left out, for images and fonts alike.
 //
 // The nonce makes every page body unique. Caching must keep that in mind:
@@ -64,7 +65,7 @@ export function pagePolicy(nonce: string, { publicUrl, dev = false }: SecurityHe
     'script-src': ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
     'style-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${nonce}'`],
     'style-src-attr': ["'unsafe-inline'"],
-    'img-src': ["'self'", 'blob:', 'https:'],
+    'img-src': ["'self'", 'blob:'],
     'connect-src': dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
     'object-src': ["'none'"],
     'frame-src': ["'none'"],

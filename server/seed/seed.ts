@@ -1,10 +1,14 @@
 // The demo catalogue: one verified demo seller and realistic listings with
 // locally generated photos, so a fresh `npm start` shows a living marketplace.
-import { sql } from 'drizzle-orm';
-import { products, users } from '../../db/schema.ts';
+// Its rows carry what no service method takes (a verified, back-dated seller; back-dated
+// listings with counters), so it writes them through the repositories the services use;
+// the photos go through the upload service like a seller's.
+import { withTransaction } from '../../db/client.ts';
+import type { Image } from '../../db/schema.ts';
+import { insertListing } from '../repositories/listings.ts';
+import { hasUsers, insertUser } from '../repositories/users.ts';
 import type { Services } from '../services/index.ts';
 import { hashPassword } from '../services/passwords.ts';
-import { storeListingPhoto } from '../services/photo-store.ts';
 import { DEMO_LISTINGS, DEMO_SELLER } from './demo-listings.ts';
 import { renderDemoPhoto } from './demo-photos.ts';
 
@@ -21,61 +25,56 @@ export async function seedDemoCatalogue(
   options: { onlyIfEmpty: boolean; now?: Date },
 ): Promise<SeedResult | null> {
   const { db } = services.database;
-  if (options.onlyIfEmpty) {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
-    if ((row?.n ?? 0) > 0) return null;
-  }
+  if (options.onlyIfEmpty && (await hasUsers(db))) return null;
   const now = options.now ?? new Date();
-  const [seller] = await db
-    .insert(users)
-    .values({
-      name: DEMO_SELLER.name,
-      email: DEMO_SELLER.email,
-      passwordHash: await hashPassword(DEMO_SELLER.password),
-      address: DEMO_SELLER.address,
-      phone: DEMO_SELLER.phone,
-      bio: DEMO_SELLER.bio,
-      isVerified: true,
-      createdAt: new Date(now.getTime() - 90 * DAY),
-    })
-    .onConflictDoNothing()
-    .returning();
+  const seller = await insertUser(db, {
+    name: DEMO_SELLER.name,
+    email: DEMO_SELLER.email,
+    passwordHash: await hashPassword(DEMO_SELLER.password),
+    address: DEMO_SELLER.address,
+    phone: DEMO_SELLER.phone,
+    bio: DEMO_SELLER.bio,
+    isVerified: true,
+    createdAt: new Date(now.getTime() - 90 * DAY),
+  });
   if (!seller) return null;
 
   for (const [index, listing] of DEMO_LISTINGS.entries()) {
     // Spread within the day too, so no two listings share a timestamp.
     const createdAt = new Date(now.getTime() - listing.ageDays * DAY - index * 61_000);
     const t = listing.translations;
-    const [product] = await db
-      .insert(products)
-      .values({
-        userId: seller.id,
-        category: listing.category,
-        condition: listing.condition,
-        title: listing.title,
-        desc: listing.desc,
-        originalLang: listing.lang,
-        titleAr: listing.lang === 'ar' ? listing.title : (t?.title.ar ?? null),
-        titleFr: listing.lang === 'fr' ? listing.title : (t?.title.fr ?? null),
-        titleEn: listing.lang === 'en' ? listing.title : (t?.title.en ?? null),
-        descAr: listing.lang === 'ar' ? listing.desc : (t?.desc.ar ?? null),
-        descFr: listing.lang === 'fr' ? listing.desc : (t?.desc.fr ?? null),
-        descEn: listing.lang === 'en' ? listing.desc : (t?.desc.en ?? null),
-        price: listing.price,
-        contact: DEMO_SELLER.phone,
-        address: listing.address,
-        status: listing.inactive ? 'inactive' : 'active',
-        views: (index * 37) % 180,
-        phoneReveals: (index * 11) % 23,
-        createdAt,
-        updatedAt: createdAt,
-      })
-      .returning({ id: products.id });
-    if (!product) continue;
+    const photos: Image[] = [];
     for (let position = 0; position < listing.photos; position++) {
-      const photo = await renderDemoPhoto(listing, position);
-      await storeListingPhoto(db, services.storage, photo, { userId: seller.id, productId: product.id, position });
+      photos.push(await services.uploads.storeTrusted(seller.id, await renderDemoPhoto(listing, position)));
     }
+    await withTransaction(db, (tx) =>
+      insertListing(
+        tx,
+        {
+          userId: seller.id,
+          category: listing.category,
+          condition: listing.condition,
+          title: listing.title,
+          desc: listing.desc,
+          originalLang: listing.lang,
+          titleAr: listing.lang === 'ar' ? listing.title : (t?.title.ar ?? null),
+          titleFr: listing.lang === 'fr' ? listing.title : (t?.title.fr ?? null),
+          titleEn: listing.lang === 'en' ? listing.title : (t?.title.en ?? null),
+          descAr: listing.lang === 'ar' ? listing.desc : (t?.desc.ar ?? null),
+          descFr: listing.lang === 'fr' ? listing.desc : (t?.desc.fr ?? null),
+          descEn: listing.lang === 'en' ? listing.desc : (t?.desc.en ?? null),
+          price: listing.price,
+          contact: DEMO_SELLER.phone,
+          address: listing.address,
+          status: listing.inactive ? 'inactive' : 'active',
+          views: (index * 37) % 180,
+          phoneReveals: (index * 11) % 23,
+          createdAt,
+          updatedAt: createdAt,
+        },
+        photos,
+      ),
+    );
   }
   return { email: DEMO_SELLER.email, password: DEMO_SELLER.password, listings: DEMO_LISTINGS.length };
 }

@@ -8,10 +8,12 @@ export const HOUSEKEEPING_JOBS = {
   orphanUploads: 'housekeeping.orphan-uploads',
   expiredSessions: 'housekeeping.expired-sessions',
   finishedJobs: 'housekeeping.finished-jobs',
+  viewMarks: 'housekeeping.view-marks',
+  oldEvents: 'housekeeping.old-events',
 } as const;
 
 /** Registers the clean-ups and their hourly schedule on the services' job queue (before `jobs.start()`). */
-export function scheduleHousekeeping({ jobs, uploads, sessions, log }: Pick<Services, 'jobs' | 'uploads' | 'sessions' | 'log'>): void {
+export function scheduleHousekeeping({ jobs, uploads, sessions, counters, log }: Pick<Services, 'jobs' | 'uploads' | 'sessions' | 'counters' | 'log'>): void {
   // Uploads never attached to a listing (older than a day).
   jobs.register(HOUSEKEEPING_JOBS.orphanUploads, async () => {
     const removed = await uploads.cleanOrphans();
@@ -20,6 +22,15 @@ export function scheduleHousekeeping({ jobs, uploads, sessions, log }: Pick<Serv
   jobs.register(HOUSEKEEPING_JOBS.expiredSessions, () => sessions.purgeExpired(), { maxAttempts: 3 });
   jobs.register(HOUSEKEEPING_JOBS.finishedJobs, async () => {
     await jobs.purgeFinished();
+  }, { maxAttempts: 3 });
+  // Marks that no longer stop a view or reveal from counting (older than a day).
+  jobs.register(HOUSEKEEPING_JOBS.viewMarks, async () => {
+    await counters.purgeMarks();
+  }, { maxAttempts: 3 });
+  // Raw events past their retention, folded into daily counts: the events table stays bounded.
+  jobs.register(HOUSEKEEPING_JOBS.oldEvents, async () => {
+    const folded = await counters.foldOldEvents();
+    if (folded > 0) log.info({ folded }, 'old events folded into daily counts');
   }, { maxAttempts: 3 });
   for (const name of Object.values(HOUSEKEEPING_JOBS)) jobs.every(name, HOUR);
 }

@@ -5,7 +5,9 @@ import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createCounterService } from './counters.ts';
 import { createListingService } from './listings.ts';
+import { createPhotoFetcher } from './photo-fetch.ts';
 import { createUploadService } from './uploads.ts';
 import { createSearchService } from './search.ts';
 import {
@@ -42,17 +44,18 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
   const now = deps.now ?? Date.now;
   // Durable background work; started by main.ts or scripts/worker.ts, drained by tests.
   const jobs = createJobQueue({ db: database.db, log, leaseMs: config.jobsLeaseMs, now: () => new Date(now()) });
-  const uploads = createUploadService(database.db, storage);
-  const search = createSearchService(database.db);
   // Not awaited: the app starts (and serves, on local fallbacks) while Redis is still away.
   const redis = config.redisUrl ? createSharedRedis({ url: config.redisUrl, log, namespace: deps.redisNamespace }) : undefined;
+  const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log, now }) : createMemoryRateLimiter({ now }));
+  const limits = createLimits(rateLimiter, deps.rateLimits);
+  const uploads = createUploadService(database.db, storage, limits, createPhotoFetcher({ allowPrivate: config.photoFetchAllowPrivate }));
+  const search = createSearchService(database.db, { limits });
+  const counters = createCounterService(database.db);
   redis?.onListingsChanged(() => search.invalidate());
   const listingsChanged = () => {
     search.invalidate();
     redis?.publishListingsChanged();
   };
-  const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log, now }) : createMemoryRateLimiter({ now }));
-  const limits = createLimits(rateLimiter, deps.rateLimits);
   return {
     config,
     database,
@@ -76,7 +79,8 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     }),
     search,
     uploads,
-    listings: createListingService({ db: database.db, storage, uploads, limits, changed: listingsChanged }),
+    counters,
+    listings: createListingService({ db: database.db, storage, uploads, limits, counters, changed: listingsChanged }),
     /** Closes what the services opened themselves (Redis); the database belongs to the caller. */
     async close() {
       await jobs.stop();

@@ -1,7 +1,6 @@
 // Listings, the seller's side and the buyer's: publish, edit, (de)activate, delete,
 // read with a view counted, reveal the phone, and the seller's statistics; and the Product
 // shape of docs/api.md they are served in (search.ts serves its results through it too).
-import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc as descending, eq, inArray, sql } from 'drizzle-orm';
 import { communeBelongsTo } from '../../common/communes.ts';
 import type { Lang } from '../../common/languages.ts';
@@ -15,7 +14,9 @@ import { withTransaction, type AppDb } from '../../db/client.ts';
 import { newestFirst } from '../../db/order.ts';
 import { events, images, products, users, type Image, type Product, type User } from '../../db/schema.ts';
 import { AppError } from '#errors';
+import { attachPhotos, insertListing } from '../repositories/listings.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
+import type { CounterService, Visitor } from './counters.ts';
 import { requireOwner, requireSignedIn, requireVerified, type Caller } from './access.ts';
 import { detectLanguage } from './language-detect.ts';
 import { assertMayWrite, sellerNotBanned } from './account-status.ts';
@@ -118,11 +119,17 @@ export interface ListingServiceDeps {
   storage: FileStorage;
   uploads: UploadService;
   limits: Limits;
+  counters: CounterService;
   /** Called after every change that search results could show. */
   changed?: () => void;
 }
 
-export function createListingService({ db, storage, uploads, limits, changed = () => {} }: ListingServiceDeps) {
+/** Who is looking, for counting: the signed-in user, else the address and browser. */
+function visitorOf(caller: Caller): Visitor {
+  return { userId: caller.session?.user.id ?? null, ip: caller.ip, userAgent: caller.userAgent };
+}
+
+export function createListingService({ db, storage, uploads, limits, counters, changed = () => {} }: ListingServiceDeps) {
   /** A listing's stored image rows (for removal), in order. */
   async function imageRowsOf(productId: string, within: AppDb = db) {
     return within.select().from(images).where(eq(images.productId, productId)).orderBy(images.position);
@@ -144,23 +151,15 @@ export function createListingService({ db, storage, uploads, limits, changed = (
   }
 
   /**
-   * Image rows for the given URLs, in order: the caller's own uploads (attached to
-   * nothing or to this listing already), and absolute URLs stored as external photos.
-   * Runs in the caller's transaction; an upload is locked until it commits, so two listings
-   * saved at once cannot both take it.
+   * Image rows for the given URLs, in order: the caller's own uploads (attached to nothing or
+   * to this listing already). Photo URLs of other sites have been fetched into uploads before
+   * (fetchExternal). Runs in the caller's transaction; an upload is locked until it commits,
+   * so two listings saved at once cannot both take it.
    */
   async function resolvePhotos(tx: AppDb, userId: string, urls: string[], productId: string | null): Promise<Image[]> {
     const rows: Image[] = [];
     for (const [index, url] of urls.entries()) {
       const fileKey = storage.keyOf(url);
-      if (fileKey === null && /^https?:\/\//i.test(url)) {
-        const [external] = await tx
-          .insert(images)
-          .values({ key: `external/${randomUUID()}`, userId, width: 0, height: 0, bytes: 0, variants: { '0': url } })
-          .returning();
-        if (external) rows.push(external);
-        continue;
-      }
       const imageKey = fileKey?.split('/').slice(0, 2).join('/');
       const [row] = imageKey ? await tx.select().from(images).where(eq(images.key, imageKey)).limit(1).for('update') : [];
       if (!row || row.userId !== userId || (row.productId !== null && row.productId !== productId)) {
@@ -171,6 +170,40 @@ export function createListingService({ db, storage, uploads, limits, changed = (
       rows.push(row);
     }
     return rows;
+  }
+
+  /**
+   * Photo URLs of other sites, fetched and stored like uploads (services/photo-fetch.ts) before
+   * the listing's transaction: no transaction waits on another site. Returns the URLs with each
+   * of those replaced by its stored photo's, and the photos stored, which the caller removes if
+   * the save fails; when a fetch fails, those of this call are removed here.
+   */
+  async function fetchExternal(userId: string, urls: string[]): Promise<{ urls: string[]; fetched: Image[] }> {
+    const fetched: Image[] = [];
+    const resolved: string[] = [];
+    try {
+      for (const [index, url] of urls.entries()) {
+        if (storage.keyOf(url) === null && /^https?:\/\//i.test(url)) {
+          const stored = await uploads.storeFromUrl(userId, url, index === 0 ? 'body.img' : `body.images.${index}`);
+          fetched.push(stored);
+          resolved.push(toApiImage(stored).url);
+        } else resolved.push(url);
+      }
+    } catch (error) {
+      await uploads.removeImages(fetched);
+      throw error;
+    }
+    return { urls: resolved, fetched };
+  }
+
+  /** Runs `save`; when it fails, the photos fetched for it go again. */
+  async function keepingFetchedOnlyIfSaved<T>(fetched: Image[], save: () => Promise<T>): Promise<T> {
+    try {
+      return await save();
+    } catch (error) {
+      await uploads.removeImages(fetched);
+      throw error;
+    }
   }
 
   /** A seller's listings, newest first: active ones, or all of them for the seller themself. */
@@ -188,40 +221,29 @@ export function createListingService({ db, storage, uploads, limits, changed = (
     return { seller, rows, own };
   }
 
-  async function attach(tx: AppDb, productId: string, photos: Image[]) {
-    for (const [position, photo] of photos.entries()) {
-      await tx.update(images).set({ productId, position }).where(eq(images.id, photo.id));
-    }
-  }
-
   return {
     async create(actor: User | null, input: ProductInput): Promise<ApiProduct> {
       const user = requireVerified(requireSignedIn(actor));
       assertMayWrite(user);
       const commune = input.commune ?? null;
       checkCommune(commune, input.address);
-      // The listing, its external photos and the attachment of its uploads: all or nothing.
-      const row = await withTransaction(db, async (tx) => {
-        const photos = await resolvePhotos(tx, user.id, orderedPhotos(input.img, input.images), null);
-        const [inserted] = await tx
-          .insert(products)
-          .values({
-            userId: user.id,
-            category: input.category,
-            condition: input.condition,
-            title: input.title,
-            desc: input.desc,
-            ...languageFields(input.title, input.desc, input),
-            price: input.price,
-            contact: input.contact!,
-            address: input.address,
-            commune,
-          })
-          .returning();
-        if (!inserted) throw new Error('insert returned nothing');
-        await attach(tx, inserted.id, photos);
-        return inserted;
-      });
+      const { urls, fetched } = await fetchExternal(user.id, orderedPhotos(input.img, input.images));
+      // The listing and the attachment of its photos: all or nothing.
+      const row = await keepingFetchedOnlyIfSaved(fetched, () => withTransaction(db, async (tx) => {
+        const photos = await resolvePhotos(tx, user.id, urls, null);
+        return insertListing(tx, {
+          userId: user.id,
+          category: input.category,
+          condition: input.condition,
+          title: input.title,
+          desc: input.desc,
+          ...languageFields(input.title, input.desc, input),
+          price: input.price,
+          contact: input.contact!,
+          address: input.address,
+          commune,
+        }, photos);
+      }));
       changed();
       return serialize(row, true);
     },
@@ -251,19 +273,23 @@ export function createListingService({ db, storage, uploads, limits, changed = (
       if (photosChange && !cover) {
         throw new AppError('VALIDATION_ERROR', 'Invalid request', [{ path: 'body.img', code: 'imageRequired', message: 'Add at least one photo' }]);
       }
+      // A new cover alone keeps the other photos behind it; `images` replaces the whole set.
+      // Photos of other sites among them are fetched first, outside the transaction.
+      const { urls, fetched } =
+        photosChange && cover
+          ? await fetchExternal(current.userId, orderedPhotos(cover, patch.images ?? (await imageRowsOf(id)).map((image) => toApiImage(image).url)))
+          : { urls: [], fetched: [] };
       // Photos and fields change together or not at all; the files of dropped photos are
       // deleted only once the change is committed (a rollback must not lose them).
-      const { row, dropped } = await withTransaction(db, async (tx) => {
+      const { row, dropped } = await keepingFetchedOnlyIfSaved(fetched, () => withTransaction(db, async (tx) => {
         let removed: Image[] = [];
         if (photosChange && cover) {
           const existing = await imageRowsOf(id, tx);
-          // A new cover alone keeps the other photos behind it; `images` replaces the whole set.
-          const others = patch.images ?? existing.map((image) => toApiImage(image).url);
-          const wanted = await resolvePhotos(tx, current.userId, orderedPhotos(cover, others), id);
+          const wanted = await resolvePhotos(tx, current.userId, urls, id);
           const keep = new Set(wanted.map((w) => w.id));
           removed = existing.filter((e) => !keep.has(e.id));
           await uploads.deleteRows(tx, removed);
-          await attach(tx, id, wanted);
+          await attachPhotos(tx, id, wanted);
         }
         const [updated] = await tx
           .update(products)
@@ -283,7 +309,7 @@ export function createListingService({ db, storage, uploads, limits, changed = (
           .returning();
         if (!updated) throw notFound();
         return { row: updated, dropped: removed };
-      });
+      }));
       await uploads.deleteFiles(dropped);
       changed();
       return serialize(row, true);
@@ -319,42 +345,38 @@ export function createListingService({ db, storage, uploads, limits, changed = (
       return serialize(await findOwned(actor, id), true);
     },
 
-    /** A listing as `viewer` may see it: inactive ones only for their owner. Counts a view for others. */
-    async read(viewer: User | null, id: string, options: { countView: boolean }): Promise<ApiProduct & { seller: PublicUser }> {
+    /**
+     * A listing as `viewer` may see it: inactive ones only for their owner. With `countView`,
+     * counts a view for others, once per visitor a day.
+     */
+    async read(viewer: User | null, id: string, options: { countView: false } | { countView: true; caller: Caller }): Promise<ApiProduct & { seller: PublicUser }> {
       if (!isId(id)) throw notFound();
       const [found] = await db.select({ product: products, seller: users }).from(products).innerJoin(users, eq(users.id, products.userId)).where(eq(products.id, id)).limit(1);
       if (!found) throw notFound();
       const own = viewer?.id === found.product.userId;
       if ((found.product.status !== 'active' || found.seller.status === 'banned') && !own) throw notFound();
-      if (options.countView && !own) {
-        // One round trip for the counter and the activity line.
-        await db.execute(sql`
-          with counted as (update ${products} set views = views + 1 where id = ${id} returning category)
-          insert into ${events} (type, product_id, category) select 'view', ${id}, category from counted`);
-      }
+      if (options.countView && !own) await counters.countOnce('view', id, visitorOf(options.caller));
       return { ...(await serialize(found.product, own)), seller: toPublicUser(found.seller) };
     },
 
-    /** The phone of an active listing, in national form; counts a reveal. Limited per address. */
+    /** The phone of an active listing, in national form; counts a reveal, once per visitor a day. Limited per address. */
     async revealContact(caller: Caller, id: string): Promise<string> {
       await limits.check('phoneReveal', caller.ip);
       if (!isId(id)) throw notFound();
-      // The counter and the activity line in one statement: both or neither.
-      const result = (await db.execute(sql`
-        with counted as (
-          update ${products} set phone_reveals = phone_reveals + 1
-          where id = ${id} and status = 'active' and ${sellerNotBanned} returning contact, category
-        ), logged as (
-          insert into ${events} (type, product_id, category, shown) select 'phone_reveal', ${id}, category, true from counted
-        )
-        select contact from counted`)) as unknown as { rows: { contact: string }[] };
-      const [row] = result.rows;
+      const [row] = await db
+        .select({ contact: products.contact })
+        .from(products)
+        .where(and(eq(products.id, id), eq(products.status, 'active'), sellerNotBanned))
+        .limit(1);
       if (!row) throw notFound();
+      // The mark, the counter and the activity line in one statement: all or nothing.
+      await counters.countOnce('phone_reveal', id, visitorOf(caller));
       return toNational(row.contact);
     },
 
-    /** The analytics event of the contact card's toggle; the category comes from the listing. */
-    async recordPhoneToggle(productId: string, shown: boolean): Promise<void> {
+    /** The analytics event of the contact card's toggle (limited per address); the category comes from the listing. */
+    async recordPhoneToggle(caller: Caller, productId: string, shown: boolean): Promise<void> {
+      await limits.check('events', caller.ip);
       if (!isId(productId)) throw notFound();
       const [row] = await db.select({ category: products.category }).from(products).where(eq(products.id, productId)).limit(1);
       if (!row) throw notFound();

@@ -15,12 +15,14 @@ export interface RateLimitRule {
 export interface RateLimiter {
   /** Counts a hit; returns seconds to wait when over the limit, else 0. */
   hit(key: string, rule: RateLimitRule): Promise<number>;
+  /** Seconds to wait when `key` is already over the limit, else 0; counts nothing. */
+  peek(key: string, rule: RateLimitRule): Promise<number>;
 }
 
 export class RateLimitedError extends AppError {
   readonly retryAfter: number;
-  constructor(retryAfter: number) {
-    super('RATE_LIMITED', 'Too many requests, please try again later');
+  constructor(retryAfter: number, message = 'Too many requests, please try again later') {
+    super('RATE_LIMITED', message);
     this.retryAfter = retryAfter;
   }
 }
@@ -45,6 +47,12 @@ export function createMemoryRateLimiter({ now: clock = Date.now }: { now?: Clock
       }
       window.count++;
       return window.count > rule.max ? Math.ceil((window.resetAt - now) / 1000) : 0;
+    },
+    async peek(key, rule) {
+      const now = clock();
+      const window = windows.get(key);
+      if (!window || window.resetAt <= now) return 0;
+      return window.count >= rule.max ? Math.max(1, Math.ceil((window.resetAt - now) / 1000)) : 0;
     },
   };
 }
@@ -103,6 +111,18 @@ export function createRedisRateLimiter({ redis, log, keyPrefix = `${redis.namesp
         return fallback.hit(key, rule);
       }
     },
+    async peek(key, rule) {
+      if (!redis.isReady()) return fallback.peek(key, rule);
+      const now = clock();
+      const window = Math.floor(now / rule.windowMs);
+      const leftMs = (window + 1) * rule.windowMs - now;
+      try {
+        const count = Number((await redis.client.get(`${keyPrefix}${key}:${window}`)) ?? 0);
+        return count >= rule.max ? Math.max(1, Math.ceil(leftMs / 1000)) : 0;
+      } catch {
+        return fallback.peek(key, rule);
+      }
+    },
   };
 }
 
@@ -111,11 +131,26 @@ const HOUR = 60 * MINUTE;
 
 export const RATE_LIMITS = {
   login: { max: 10, windowMs: 15 * MINUTE },
+  // Failed log-ins per client address, whatever the e-mail: stops password spraying (one
+  // password tried on many accounts). Only failures count, so a busy shared address
+  // (a campus, a mobile carrier's NAT) is not locked out by people who type their password right.
+  loginFailures: { max: 30, windowMs: 15 * MINUTE },
   signup: { max: 20, windowMs: HOUR },
   forgotPassword: { max: 5, windowMs: HOUR },
   sendVerification: { max: 5, windowMs: HOUR },
   contact: { max: 5, windowMs: HOUR },
   phoneReveal: { max: 30, windowMs: HOUR },
+  // Listing photos per account: a seller preparing three listings of ten photos, with retries,
+  // stays below it. The quota of photos attached to no listing is in services/uploads.ts.
+  upload: { max: 60, windowMs: HOUR },
+  // Contact-card events (POST /events) per address: a buyer shows and hides a phone a few times.
+  events: { max: 30, windowMs: HOUR },
+  // Searches that miss the result cache, per client address: a person reading results and
+  // refining them makes a few a minute; a script varying the text to defeat the cache, hundreds.
+  search: { max: 60, windowMs: MINUTE },
+  // Typo fallbacks (several times a normal search's cost) per address; past it, a search
+  // that matched nothing shows the empty page instead of close spellings.
+  searchFuzzy: { max: 20, windowMs: MINUTE },
   // 404 answers per client IP (server/plugins/not-found-limit.ts): a person following stale
   // links stays far below it, a scanner walking a word list does not.
   notFound: { max: 60, windowMs: MINUTE },
@@ -130,6 +165,19 @@ export function createLimits(limiter: RateLimiter, overrides: Partial<Record<Rat
     async check(name: RateLimitName, key: string) {
       const wait = await limiter.hit(`${name}:${key}`, rules[name]);
       if (wait > 0) throw new RateLimitedError(wait);
+    },
+    /** Throws RateLimitedError when `name` is already at its limit for `key`, without counting. */
+    async checkNotOver(name: RateLimitName, key: string) {
+      const wait = await limiter.peek(`${name}:${key}`, rules[name]);
+      if (wait > 0) throw new RateLimitedError(wait);
+    },
+    /** Counts a hit and says whether it was within the limit (for limits that degrade rather than refuse). */
+    async allows(name: RateLimitName, key: string): Promise<boolean> {
+      return (await limiter.hit(`${name}:${key}`, rules[name])) === 0;
+    },
+    /** Counts one hit of `name` for `key` (what is over the limit shows at the next checkNotOver). */
+    async count(name: RateLimitName, key: string) {
+      await limiter.hit(`${name}:${key}`, rules[name]);
     },
   };
 }

@@ -6,10 +6,12 @@ import { PRODUCTS_PAGE_SIZE } from '../../common/constants.ts';
 import type { ApiProduct } from '../../common/product.ts';
 import { COUNT_CAP, type SearchParams, type Sort } from '../../common/schemas/search.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
+import { products, searchTerms } from '../../db/schema.ts';
 import { sellerNotBanned } from './account-status.ts';
 import { newestFirst, oldestFirst } from '../../db/order.ts';
+import { AppError } from '#errors';
 import { withPhotos } from './listings.ts';
+import type { Limits } from './rate-limit.ts';
 
 const ORDER: Record<Sort, SQL[]> = {
   date_desc: newestFirst(products),
@@ -21,12 +23,47 @@ const ORDER: Record<Sort, SQL[]> = {
 // What ecosouk_normalize() deletes: Arabic harakat, shadda, superscript alef, tatweel.
 const ERASED = /[\u064B-\u0652\u0670\u0640]/g;
 
-/** Words worth matching: some letter or digit left after normalization; eight at most. */
+/** At most this many words are matched; a longer text is cut. */
+export const MAX_WORDS = 8;
+/** A word is cut to this many characters: no real word is longer, and trigrams grow with length. */
+export const MAX_WORD_LENGTH = 32;
+/** The typo fallback looks for close spellings of this many words at most (the longest ones). */
+export const MAX_FUZZY_WORDS = 3;
+/** Shorter words have too few trigrams to be told apart: the fallback skips them. */
+export const MIN_FUZZY_WORD_LENGTH = 3;
+
+/**
+ * Words worth matching: some letter or digit left after normalization, each once (case
+ * and harakat ignored), cut to MAX_WORD_LENGTH, MAX_WORDS at most. Repeating a word adds
+ * nothing to the match and would multiply the cost of the typo fallback.
+ */
 export function searchWords(text: string): string[] {
-  return text
-    .split(/[\s\p{P}\p{S}]+/u)
-    .filter((w) => /[\p{L}\p{N}]/u.test(w.replace(ERASED, '')))
-    .slice(0, 8);
+  const seen = new Set<string>();
+  const words: string[] = [];
+  for (const raw of text.split(/[\s\p{P}\p{S}]+/u)) {
+    const word = [...raw].slice(0, MAX_WORD_LENGTH).join('');
+    const key = word.replace(ERASED, '').toLocaleLowerCase('und').normalize('NFKC');
+    if (!/[\p{L}\p{N}]/u.test(key) || seen.has(key)) continue;
+    seen.add(key);
+    words.push(word);
+    if (words.length === MAX_WORDS) break;
+  }
+  return words;
+}
+
+/**
+ * The words the typo fallback looks for: the MAX_FUZZY_WORDS longest of at least
+ * MIN_FUZZY_WORD_LENGTH characters (long words carry the meaning; each word is one more
+ * trigram check on every candidate row).
+ */
+export function fuzzyWords(words: string[]): string[] {
+  return words
+    .filter((w) => [...w.replace(ERASED, '')].length >= MIN_FUZZY_WORD_LENGTH)
+    .map((word, index) => ({ word, index }))
+    .sort((a, b) => [...b.word].length - [...a.word].length || a.index - b.index)
+    .slice(0, MAX_FUZZY_WORDS)
+    .sort((a, b) => a.index - b.index)
+    .map((w) => w.word);
 }
 
 /**
@@ -40,6 +77,20 @@ function textQuery(words: string[]): SQL {
     return sql`(to_tsquery('simple', ${exact}) || plainto_tsquery('french', ${normalized}) || plainto_tsquery('english', ${normalized}))`;
   });
   return sql.join(parts, sql` && `);
+}
+
+/** How many close spellings of a word the typo fallback tries. */
+export const FUZZY_ALTERNATIVES = 5;
+
+/**
+ * The close spellings of `word` among the listings' words (search_terms, trigram similarity
+ * >= pg_trgm.similarity_threshold, 0.3), the closest first, as one tsquery of alternatives;
+ * NULL when there is none, which matches nothing. Its cost depends on the vocabulary, not on
+ * the number of listings or on how common the word's trigrams are in them.
+ */
+function closeSpellings(word: string): SQL {
+  const normalized = sql`ecosouk_normalize(${word})`;
+  return sql`to_tsquery('simple', (select string_agg(quote_literal(close.term), ' | ') from (select ${searchTerms.term} from ${searchTerms} where ${searchTerms.term} % ${normalized} order by similarity(${searchTerms.term}, ${normalized}) desc, ${searchTerms.term} limit ${FUZZY_ALTERNATIVES}) as close))`;
 }
 
 // Search results never carry the (large) search columns.
@@ -70,8 +121,8 @@ export function searchFilters(params: SearchParams, fuzzy = false): SQL[] {
   if (params.maxPrice !== undefined) filters.push(lte(products.price, Math.floor(params.maxPrice)));
   const words = params.title ? searchWords(params.title) : [];
   if (words.length > 0 && !fuzzy) filters.push(sql`${products.searchVector} @@ (${textQuery(words)})`);
-  // Close spellings of every word (trigrams).
-  if (words.length > 0 && fuzzy) filters.push(...words.map((word) => sql`ecosouk_normalize(${word}) <% ${products.searchText}`));
+  // Close spellings of the main words, each matched like a word typed (the text index).
+  if (words.length > 0 && fuzzy) filters.push(...fuzzyWords(words).map((word) => sql`${products.searchVector} @@ ${closeSpellings(word)}`));
   return filters;
 }
 
@@ -113,11 +164,15 @@ function executionMs(result: unknown): number {
  * that must unpack every row's search vector (~100 ms at a million listings, against ~5).
  * With `explain`, each statement runs under EXPLAIN ANALYZE and its time is added up (benchmark).
  */
-export async function executeSearch(db: AppDb, filters: SQL[], params: SearchParams, text: boolean, explain = false) {
+export async function executeSearch(db: AppDb, filters: SQL[], params: SearchParams, text: boolean, explain = false, timeoutMs = SEARCH_TIMEOUTS.exactMs) {
   const statements = searchStatements(db, filters, params);
   let ms = 0;
+  // PostgreSQL stops a statement past the timeout (error 57014); PGlite ignores the setting
+  // (no timer signals in its WebAssembly build), where the caps on words bound the cost.
+  const timeout = sql.raw(`set local statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`);
   const inTransaction = (settings: SQL[], query: SQL) =>
     withTransaction(db, async (tx) => {
+      await tx.execute(timeout);
       for (const setting of settings) await tx.execute(setting);
       if (!explain) return tx.execute(query);
       ms += executionMs(await tx.execute(sql`explain (analyze, format json) ${query}`));
@@ -143,6 +198,21 @@ function rowOf(raw: Record<string, unknown>): Row {
   return row as Row;
 }
 
+/**
+ * Statement timeouts of a search (PostgreSQL). The exact search reads GIN and b-tree indexes
+ * (5-20 ms at a million listings): its timeout is a backstop, answered with a 503. The typo
+ * fallback is a best effort: past its timeout the buyer sees the empty result it replaces.
+ */
+export const SEARCH_TIMEOUTS = { exactMs: 2000, fuzzyMs: 100 };
+
+const QUERY_CANCELED = '57014';
+function isTimeout(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === QUERY_CANCELED) return true;
+  }
+  return false;
+}
+
 export interface SearchCacheOptions {
   /** How long a result page is served from memory. 0 turns the cache off. */
   ttlMs: number;
@@ -159,10 +229,24 @@ export interface SearchCacheOptions {
  */
 export const SEARCH_CACHE: SearchCacheOptions = { ttlMs: 10_000, maxEntries: 1000 };
 
-export function createSearchService(db: AppDb, cacheOptions: SearchCacheOptions = SEARCH_CACHE) {
+export interface SearchOptions {
+  cache?: SearchCacheOptions;
+  timeouts?: typeof SEARCH_TIMEOUTS;
+  /** Per-address limits of uncached searches (`search`) and typo fallbacks (`searchFuzzy`). */
+  limits?: Limits;
+}
+
+/** Who searches: the client address the limits count against. */
+export interface Searcher {
+  ip: string;
+}
+
+export function createSearchService(db: AppDb, options: SearchOptions = {}) {
+  const cacheOptions = options.cache ?? SEARCH_CACHE;
+  const timeouts = options.timeouts ?? SEARCH_TIMEOUTS;
   const cache = new Map<string, { at: number; result: SearchResult }>();
-  async function run(filters: SQL[], params: SearchParams, text = false): Promise<Omit<SearchResult, 'fuzzy'>> {
-    const { rows, n } = await executeSearch(db, filters, params, text);
+  async function run(filters: SQL[], params: SearchParams, text: boolean, timeoutMs: number): Promise<Omit<SearchResult, 'fuzzy'>> {
+    const { rows, n } = await executeSearch(db, filters, params, text, false, timeoutMs);
     const totalIsCapped = n > COUNT_CAP;
     const totalItems = Math.min(n, COUNT_CAP);
     return {
@@ -177,23 +261,51 @@ export function createSearchService(db: AppDb, cacheOptions: SearchCacheOptions 
     };
   }
 
-  async function searchUncached(params: SearchParams): Promise<SearchResult> {
-    const hasWords = params.title !== undefined && searchWords(params.title).length > 0;
-    const exact = await run(searchFilters(params), params, hasWords);
-    if (!hasWords || exact.pagination.totalItems > 0) return { ...exact, fuzzy: false };
-    // Nothing matched the words as typed: try close spellings before showing an empty page.
-    const fuzzy = await run(searchFilters(params, true), params);
-    return { ...fuzzy, fuzzy: fuzzy.pagination.totalItems > 0 };
+  // A page without the close spellings it should have had (this address's fallbacks used up,
+  // or the fallback timed out) is not cached: other buyers must get the full answer.
+  const degraded = new WeakSet<SearchResult>();
+  const without = (exact: Omit<SearchResult, 'fuzzy'>) => {
+    const result = { ...exact, fuzzy: false };
+    degraded.add(result);
+    return result;
+  };
+
+  async function searchUncached(params: SearchParams, searcher: Searcher | undefined): Promise<SearchResult> {
+    if (searcher) await options.limits?.check('search', searcher.ip);
+    const words = params.title !== undefined ? searchWords(params.title) : [];
+    let exact: Omit<SearchResult, 'fuzzy'>;
+    try {
+      exact = await run(searchFilters(params), params, words.length > 0, timeouts.exactMs);
+    } catch (error) {
+      if (isTimeout(error)) throw new AppError('SERVICE_UNAVAILABLE', 'The search took too long, please try again');
+      throw error;
+    }
+    if (words.length === 0 || exact.pagination.totalItems > 0 || fuzzyWords(words).length === 0) return { ...exact, fuzzy: false };
+    // Nothing matched the words as typed: try close spellings before showing an empty page,
+    // unless this address has used up its fallbacks (the costly part of a search).
+    if (searcher && options.limits && !(await options.limits.allows('searchFuzzy', searcher.ip))) return without(exact);
+    try {
+      const fuzzy = await run(searchFilters(params, true), params, true, timeouts.fuzzyMs);
+      return { ...fuzzy, fuzzy: fuzzy.pagination.totalItems > 0 };
+    } catch (error) {
+      if (isTimeout(error)) return without(exact);
+      throw error;
+    }
   }
 
   return {
-    async search(params: SearchParams): Promise<SearchResult> {
-      if (cacheOptions.ttlMs <= 0) return searchUncached(params);
+    /**
+     * One page of results. Pages served from the cache cost nothing and count against no
+     * limit; an uncached search counts against the searcher's address, when given.
+     */
+    async search(params: SearchParams, searcher?: Searcher): Promise<SearchResult> {
+      if (cacheOptions.ttlMs <= 0) return searchUncached(params, searcher);
       const key = JSON.stringify(params);
       const now = Date.now();
       const hit = cache.get(key);
       if (hit && now - hit.at < cacheOptions.ttlMs) return hit.result;
-      const result = await searchUncached(params);
+      const result = await searchUncached(params, searcher);
+      if (degraded.has(result)) return result;
       if (cache.size >= cacheOptions.maxEntries) cache.delete(cache.keys().next().value as string);
       cache.set(key, { at: now, result });
       return result;

@@ -9,6 +9,7 @@ import { withTransaction, type AppDb } from '../../db/client.ts';
 import { newestFirst } from '../../db/order.ts';
 import { contactMessages, emailTokens, images, sessions as sessionRows, users, type User } from '../../db/schema.ts';
 import { AppError } from '#errors';
+import { insertUser } from '../repositories/users.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { requireOwner, requireSignedIn, type Caller } from './access.ts';
 import { sniffImage, toSquareAvatar } from './image-pipeline.ts';
@@ -114,11 +115,7 @@ export function createUserService({ db, sessions, limits, mailer, jobs, storage,
       const lang = input.lang ?? 'ar';
       const passwordHash = await hashPassword(input.password);
       const user = await withTransaction(db, async (tx) => {
-        const [created] = await tx
-          .insert(users)
-          .values({ name: input.name, email: input.email, passwordHash, lang })
-          .onConflictDoNothing({ target: users.email })
-          .returning();
+        const created = await insertUser(tx, { name: input.name, email: input.email, passwordHash, lang });
         if (!created) throw new AppError('USER_EXISTS', 'An account with this email already exists');
         await jobs.enqueue(MAIL_JOBS.verification, { userId: created.id, lang }, { key: `verify-email:signup:${created.id}`, db: tx as unknown as AppDb });
         return created;
@@ -127,12 +124,20 @@ export function createUserService({ db, sessions, limits, mailer, jobs, storage,
       return { user };
     },
 
-    /** A new session; `cookie` is the Set-Cookie value that hands it to the browser. */
+    /**
+     * A new session; `cookie` is the Set-Cookie value that hands it to the browser. Two limits,
+     * both checked before any hashing: tries per address and account (guessing one password),
+     * and failures per address whatever the account (spraying one password over many).
+     */
     async login(caller: Caller, email: string, password: string) {
-      await limits.check('login', `${caller.ip}:${email}`);
+      await limits.checkNotOver('loginFailures', caller.ip);
+      await limits.check('login', `${caller.ip}:${email.toLowerCase()}`);
       const user = await byEmail(email);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
-      if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Incorrect email or password');
+      if (!user || !ok) {
+        await limits.count('loginFailures', caller.ip);
+        throw new AppError('INVALID_CREDENTIALS', 'Incorrect email or password');
+      }
       // Said only to whoever knows the password.
       if (user.status === 'banned') throw new AppError('ACCOUNT_BANNED', 'This account has been banned');
       const session = await sessions.create(user.id, caller.userAgent);

@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile, rename } from 'node:fs/promises';
+import { mkdir, rm, rmdir, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileStorage } from './file-storage.ts';
 
@@ -22,6 +22,9 @@ export function createLocalDiskStorage(root: string): FileStorage {
     },
     async delete(keys) {
       await Promise.all(keys.map((key) => rm(safePath(root, key), { force: true })));
+      // Each photo has a folder of its own (listings/<id>/): once empty, it goes too.
+      const folders = new Set(keys.map((key) => path.dirname(safePath(root, key))).filter((dir) => dir !== path.resolve(root) && dir !== root));
+      await Promise.all([...folders].map((dir) => rmdir(dir).catch(() => {})));
     },
     url: (key) => `${UPLOADS_URL_PREFIX}${key}`,
     keyOf: (url) => (url.startsWith(UPLOADS_URL_PREFIX) ? url.slice(UPLOADS_URL_PREFIX.length) : null),

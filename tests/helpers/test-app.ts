@@ -10,6 +10,7 @@ import { RATE_LIMITS } from '../../server/services/rate-limit.ts';
 import { createLocalDiskStorage } from '../../server/storage/local-disk.ts';
 import type { Caller } from '../../server/services/access.ts';
 import type { Database } from '../../db/client.ts';
+import { startPhotoServer } from './photo-server.ts';
 import { openTestDatabase, resetDatabase } from './test-database.ts';
 
 export interface TestContext {
@@ -26,15 +27,24 @@ export interface TestOptions {
   env?: Record<string, string>;
   /** Rate limits; by default generous so that tests are not throttled, unless a test is about that. */
   rateLimits?: ServiceDeps['rateLimits'];
+  /** Photo URLs of listings may point to the local stand-in site (tests/helpers/photo-server.ts). */
+  remotePhotos?: boolean;
   /** The rate limits' clock (tests/helpers/clock.ts); the real one by default. */
   now?: ServiceDeps['now'];
 }
 
 const GENEROUS = { max: 10_000, windowMs: 60_000 };
 
-export async function createTestContext(name: string, { env = {}, rateLimits, now }: TestOptions = {}): Promise<TestContext> {
+export async function createTestContext(name: string, { env = {}, rateLimits, remotePhotos = false, now }: TestOptions = {}): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ecosouk-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...env });
+  if (remotePhotos) await startPhotoServer();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...(remotePhotos ? { PHOTO_FETCH_ALLOW_PRIVATE: 'true' } : {}),
+    ...env,
+  });
   const database = await openTestDatabase(name);
   const services = createServices({
     config,

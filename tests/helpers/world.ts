@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { contactMessages, emailTokens, events, images, jobs, products, sessions, users } from '../../db/schema.ts';
 import { API, multipartBody, PASSWORD, verifiedUser } from './api-client.ts';
+import { remotePhotoUrl } from './photo-server.ts';
 import type { TestContext } from './test-app.ts';
 
 export interface Phone {
@@ -91,7 +92,7 @@ export function listingBody(p: Person, overrides: Record<string, unknown> = {}) 
     desc: 'Vélo de ville très peu utilisé, avec panier et antivol, à récupérer sur place.',
     category: 'sport-fitness',
     condition: 'good',
-    img: 'https://cdn.example.dz/photos/velo.jpg',
+    img: remotePhotoUrl(),
     price: 15000,
     contact: p.contact.national,
     address: 'alger',

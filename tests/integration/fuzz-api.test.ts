@@ -14,6 +14,7 @@ import { images, products } from '../../db/schema.ts';
 import { API, clearOutbox, outboxTokens, uniqueEmail, verifiedUser } from '../helpers/api-client.ts';
 import { apiRoutes, envelopeProblem, prototypeFingerprint, routeKey, type RouteRef } from '../helpers/api-routes.ts';
 import { TEST_ENGINE } from '../helpers/test-database.ts';
+import { remotePhotoUrl } from '../helpers/photo-server.ts';
 import { createTestContext } from '../helpers/test-app.ts';
 import { buildWorld, pngUpload, publish, smallPng, type World } from '../helpers/world.ts';
 
@@ -23,7 +24,7 @@ const PATH = process.env.FUZZ_PATH;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 // Top-level await: the list of tests comes from the router of the real app.
-const ctx = await createTestContext('fuzz_api');
+const ctx = await createTestContext('fuzz_api', { remotePhotos: true });
 const ROUTES: RouteRef[] = apiRoutes(ctx.app, METHODS);
 const openapi = (await ctx.app.inject({ method: 'GET', url: `${API}/openapi.json` })).json() as {
   paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; responses?: Record<string, unknown>; requestBody?: { content?: Record<string, unknown> } }>>;
@@ -145,8 +146,8 @@ const listing = {
   desc: 'Vélo de ville très peu utilisé, avec panier.',
   category: 'sport-fitness',
   condition: 'good',
-  img: 'https://cdn.example.dz/photos/velo.jpg',
-  images: ['https://cdn.example.dz/photos/velo-2.jpg'],
+  img: remotePhotoUrl('velo.jpg'),
+  images: [remotePhotoUrl('velo-2.jpg')],
   price: 15000,
   contact: '0550 12 34 56',
   address: 'alger',

@@ -201,6 +201,28 @@ describe('leases', () => {
     expect(runs.map((r) => r.attempt)).toEqual([2]);
   });
 
+  it('claims no more jobs than asked, oldest first', async () => {
+    const { queue, advance } = queueWithClock();
+    let running = 0;
+    let most = 0;
+    const order: number[] = [];
+    queue.register('test.batch', async (job) => {
+      running++;
+      most = Math.max(most, running);
+      order.push(job.payload.n as number);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running--;
+    });
+    for (let n = 0; n < 12; n++) {
+      await queue.enqueue('test.batch', { n });
+      advance(1);
+    }
+    expect(await queue.runDue(4)).toBe(4);
+    expect(most).toBe(4);
+    expect(order).toEqual([0, 1, 2, 3]);
+    expect((await queue.counts()).queued).toBe(8);
+  });
+
   it('never gives one job to two runners claiming at the same time', async () => {
     const a = queueWithClock().queue;
     const b = queueWithClock().queue;

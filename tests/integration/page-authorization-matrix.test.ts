@@ -370,7 +370,7 @@ function checkOutcome(out: PageOutcome, expected: Outcome, w: World) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext('page_matrix');
+  ctx = await createTestContext('page_matrix', { remotePhotos: true });
 });
 
 afterAll(async () => {

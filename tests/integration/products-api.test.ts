@@ -9,7 +9,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { events, images, products } from '../../db/schema.ts';
 import { RATE_LIMITS } from '../../server/services/rate-limit.ts';
+import { MAX_UNATTACHED_UPLOADS, ORPHAN_UPLOAD_TTL_MS } from '../../server/services/uploads.ts';
 import { API, clearOutbox, multipartBody, recordResponses, type RecordedResponse, signedInUser, verifiedUser } from '../helpers/api-client.ts';
+import { remotePhotoUrl } from '../helpers/photo-server.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
 const PUBLIC_KEYS = ['address', 'bio', 'createdAt', 'id', 'image', 'isVerified', 'name'];
@@ -40,12 +42,13 @@ const PRODUCT_KEYS = [
 const IMAGE_KEYS = ['height', 'key', 'url', 'variants', 'width'];
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const UPLOAD_URL = /^\/uploads\/listings\/[0-9a-f-]{36}\/\d+\.webp$/;
-const EXTERNAL_IMG = 'https://cdn.example.dz/photos/velo.jpg';
+/** A photo URL on another site (a local stand-in): fetched and stored at publish time. */
+const externalImg = () => remotePhotoUrl();
 const DAY = 24 * 60 * 60 * 1000;
 
 /** The main context: generous limits. */
 let ctx: TestContext;
-/** phoneReveal limited to 2 a minute. */
+/** phoneReveal and upload limited to 2 a minute. */
 let limited: TestContext;
 /** Every response of the main context (status and body), checked by the last tests. */
 let seen: RecordedResponse[];
@@ -53,8 +56,9 @@ let seen: RecordedResponse[];
 beforeAll(async () => {
   const generous = Object.fromEntries(Object.keys(RATE_LIMITS).map((k) => [k, { max: 10_000, windowMs: 60_000 }]));
   [ctx, limited] = await Promise.all([
-    createTestContext('products_api'),
-    createTestContext('products_api_limited', { rateLimits: { ...generous, phoneReveal: { max: 2, windowMs: 60_000 } } }),
+    createTestContext('products_api', { remotePhotos: true }),
+    createTestContext('products_api_limited', {
+      remotePhotos: true, rateLimits: { ...generous, phoneReveal: { max: 2, windowMs: 60_000 }, upload: { max: 2, windowMs: 60_000 } } }),
   ]);
   seen = recordResponses(ctx);
 });
@@ -239,7 +243,7 @@ function productBody(owner: Member, overrides: Record<string, unknown> = {}) {
     desc: 'Vends mon vélo de ville, très peu utilisé, avec panier et antivol.',
     category: 'sport-fitness',
     condition: 'good',
-    img: EXTERNAL_IMG,
+    img: externalImg(),
     price: 15000,
     contact: owner.contact.national,
     address: 'alger',
@@ -438,6 +442,43 @@ describe('POST /products/upload', () => {
     expectError(await uploadRequest(m, await pngOf(), { field: 'photo' }), 400, 'VALIDATION_ERROR');
     expect(await imageRows()).toHaveLength(0);
   });
+
+  it('answers 403 EMAIL_NOT_VERIFIED to an unverified account, storing nothing', async () => {
+    const m = await member({ verified: false });
+    expectError(await uploadRequest(m, await pngOf()), 403, 'EMAIL_NOT_VERIFIED');
+    expect(await imageRows()).toHaveLength(0);
+  });
+
+  it(`answers 429 past ${MAX_UNATTACHED_UPLOADS} photos attached to no listing, until some are used or deleted`, async () => {
+    const m = await member();
+    const png = await pngOf(40, 30);
+    const keys: string[] = [];
+    for (let i = 0; i < MAX_UNATTACHED_UPLOADS; i++) {
+      const res = await uploadRequest(m, png);
+      expect(res.statusCode, res.body).toBe(201);
+      keys.push(res.json().data.key);
+    }
+    const over = await uploadRequest(m, png);
+    const body = expectError(over, 429, 'RATE_LIMITED');
+    expect(body.message).toContain(String(MAX_UNATTACHED_UPLOADS));
+    // Until the oldest one is cleaned: at most a day.
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(ORPHAN_UPLOAD_TTL_MS / 1000);
+    expect(await imageRows()).toHaveLength(MAX_UNATTACHED_UPLOADS);
+    // Another seller is not affected; deleting one frees a place.
+    expect((await uploadRequest(await member(), png)).statusCode).toBe(201);
+    expect((await call('DELETE', '/products/upload', { as: m, payload: { key: keys[0] } })).statusCode).toBe(200);
+    expect((await uploadRequest(m, png)).statusCode).toBe(201);
+  });
+
+  it('answers 429 RATE_LIMITED past the hourly upload rate, before reading the file', async () => {
+    const m = await member({ on: limited });
+    const png = await pngOf(40, 30);
+    for (let i = 0; i < 2; i++) expect((await uploadRequest(m, png, {}, limited)).statusCode).toBe(201);
+    const over = await uploadRequest(m, png, {}, limited);
+    expectError(over, 429, 'RATE_LIMITED');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+  });
 });
 
 describe('DELETE /products/upload', () => {
@@ -610,7 +651,7 @@ describe('POST /products', () => {
     ['a javascript: img', { img: 'javascript:alert(1)' }, 'body.img', 'imageInvalid'],
     ['no img', { img: undefined }, 'body.img', 'imageRequired'],
     ['more than 10 images', { images: elevenUrls }, 'body.images', 'imagesMax'],
-    ['an images entry that is not a URL', { images: [EXTERNAL_IMG, 'ftp://x'] }, 'body.images.1', 'imageInvalid'],
+    ['an images entry that is not a URL', { images: ['https://cdn.example.dz/photos/velo.jpg', 'ftp://x'] }, 'body.images.1', 'imageInvalid'],
   ])('answers 400 for %s', async (_label, override, field, code) => {
     const m = await member();
     const res = await call('POST', '/products', { as: m, payload: productBody(m, override) });
@@ -884,7 +925,7 @@ describe('DELETE /products/{id}', () => {
     expectError(await call('GET', `/products/${p.id}`, { as: owner }), 404, 'NOT_FOUND');
     expect(await productRow(p.id)).toBeUndefined();
     expect(await noneExists([...filesOf(a!), ...filesOf(b!)])).toBe(true);
-    expect(await ctx.database.db.select().from(images).where(eq(images.userId, owner.id))).toHaveLength(1); // the external photo of `keep`
+    expect(await ctx.database.db.select().from(images).where(eq(images.userId, owner.id))).toHaveLength(1); // the fetched photo of `keep`
     expect(await eventsOf(p.id)).toHaveLength(0);
     expect((await call('GET', `/products/${keep.id}`)).statusCode).toBe(200);
     expectError(await call('DELETE', `/products/${p.id}`, { as: owner }), 404, 'NOT_FOUND');
@@ -950,7 +991,8 @@ describe('POST /products/{id}/contact', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(res.body).not.toContain(owner.contact.national);
-    expect((await productRow(p.id, limited))!.phoneReveals).toBe(2);
+    // The same visitor twice: counted once (a reveal counts once per visitor and listing a day).
+    expect((await productRow(p.id, limited))!.phoneReveals).toBe(1);
   });
 });
 
@@ -1065,7 +1107,7 @@ describe('account deletion', () => {
     const other = await member();
     const [a, b, loose] = [await upload(owner, await pngOf(700, 500, '#111')), await upload(owner, await pngOf(700, 500, '#222')), await upload(owner, await pngOf(700, 500, '#333'))];
     const first = await publish(owner, { img: a!.url });
-    const second = await publish(owner, { img: b!.url, images: [EXTERNAL_IMG] });
+    const second = await publish(owner, { img: b!.url, images: [externalImg()] });
     const theirsPhoto = await upload(other);
     const theirs = await publish(other, { img: theirsPhoto.url });
 

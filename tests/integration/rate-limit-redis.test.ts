@@ -15,6 +15,7 @@ import { RATE_LIMITS, type RateLimitName, type RateLimitRule } from '../../serve
 import { createLocalDiskStorage } from '../../server/storage/local-disk.ts';
 import { API, verifiedUser } from '../helpers/api-client.ts';
 import { manualClock } from '../helpers/clock.ts';
+import { remotePhotoUrl } from '../helpers/photo-server.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
 const REDIS_URL = process.env.REDIS_URL || process.env.TEST_REDIS_URL;
@@ -48,6 +49,7 @@ async function instance({ redisUrl, namespace, rateLimits = {}, now }: { redisUr
     DATA_DIR: ctx.dataDir,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
+    PHOTO_FETCH_ALLOW_PRIVATE: 'true',
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
   });
   const services = createServices({
@@ -96,7 +98,7 @@ async function unusedPort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext('redis');
+  ctx = await createTestContext('redis', { remotePhotos: true });
   if (REDIS_URL) probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
 });
 
@@ -219,7 +221,7 @@ describe.skipIf(!REDIS_URL)('rate limits in Redis', () => {
         desc: 'Vélo de ville, très peu utilisé, avec panier et antivol.',
         category: 'sport-fitness',
         condition: 'good',
-        img: 'https://cdn.example.dz/photos/velo.jpg',
+        img: remotePhotoUrl(),
         price: 15000,
         contact: '0550 12 34 56',
         address: 'alger',

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, users } from '../../db/schema.ts';
+import { RATE_LIMITS } from '../../server/services/rate-limit.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
 let ctx: TestContext;
@@ -190,5 +191,66 @@ describe('text matching', () => {
       const { status } = await query(`?title=${encodeURIComponent(text)}`);
       expect(status, text).toBe(200);
     }
+  });
+});
+
+describe('cost bounds', () => {
+  const GENEROUS = { max: 10_000, windowMs: 60_000 };
+  let limited: TestContext;
+  const from = async (ip: string, qs: string) => {
+    const res = await limited.app.inject({ method: 'GET', url: `/api/v1/products${qs}`, remoteAddress: ip });
+    return { status: res.statusCode, body: res.json(), retryAfter: res.headers['retry-after'] };
+  };
+
+  beforeAll(async () => {
+    limited = await createTestContext('search_limits', {
+      rateLimits: {
+        ...Object.fromEntries(Object.keys(RATE_LIMITS).map((k) => [k, GENEROUS])),
+        search: { max: 3, windowMs: 60_000 },
+        searchFuzzy: { max: 1, windowMs: 60_000 },
+      },
+    });
+    const [seller] = await limited.database.db.insert(users).values({ name: 'Seller', email: 'seller@example.dz', passwordHash: 'x', isVerified: true }).returning();
+    await limited.database.db.insert(products).values({
+      userId: seller!.id, title: 'Samsung Galaxy S21', desc: 'Téléphone débloqué', originalLang: 'fr', category: 'electronics',
+      condition: 'good', address: 'alger', price: 60_000, contact: '+213550000000',
+    });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('limits uncached searches per address; cached pages and other addresses are not counted', async () => {
+    for (const title of ['velo', 'table', 'canape']) expect((await from('192.0.2.1', `?title=${title}`)).status).toBe(200);
+    // The same search again comes from the cache: free.
+    expect((await from('192.0.2.1', '?title=velo')).status).toBe(200);
+    const over = await from('192.0.2.1', '?title=livre');
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    expect(Number(over.retryAfter)).toBeGreaterThan(0);
+    // Varying the text does not get around it; another address is not affected.
+    expect((await from('192.0.2.1', '?title=livre2')).status).toBe(429);
+    expect((await from('192.0.2.2', '?title=livre')).status).toBe(200);
+  });
+
+  it('gives an address the typo fallback only so many times, then the empty page', async () => {
+    const first = await from('192.0.2.3', '?title=samsnug');
+    expect(first.status).toBe(200);
+    expect(first.body.fuzzy).toBe(true);
+    expect(titles(first.body)).toEqual(['Samsung Galaxy S21']);
+    const second = await from('192.0.2.3', '?title=galxy');
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ fuzzy: false, data: [] });
+    // Another address still gets close spellings.
+    expect((await from('192.0.2.4', '?title=galxy')).body.fuzzy).toBe(true);
+  });
+
+  it('looks for close spellings of repeated words once, and of the long words only', async () => {
+    const repeated = await from('192.0.2.5', `?title=${encodeURIComponent('samsnug samsnug SAMSNUG samsnug samsnug samsnug samsnug galxy')}`);
+    expect(repeated.status).toBe(200);
+    expect(titles(repeated.body)).toEqual(['Samsung Galaxy S21']);
+    // "s2" is too short to be told apart by trigrams: it no longer rules the listing out.
+    const short = await from('192.0.2.6', `?title=${encodeURIComponent('galxy s2')}`);
+    expect(titles(short.body)).toEqual(['Samsung Galaxy S21']);
   });
 });

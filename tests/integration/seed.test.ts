@@ -31,6 +31,18 @@ describe('demo catalogue', () => {
     expect(DEMO_LISTINGS.length).toBeGreaterThanOrEqual(60);
     const stored = await db.select().from(images);
     expect(stored.length).toBe(DEMO_LISTINGS.reduce((n, l) => n + l.photos, 0));
+    // Every photo attached to its listing, in order: written by the same insert as publishing.
+    const positions = new Map<string, number[]>();
+    for (const image of stored) {
+      expect(image.productId).not.toBeNull();
+      positions.set(image.productId!, [...(positions.get(image.productId!) ?? []), image.position]);
+    }
+    for (const list of positions.values()) expect(list.sort((a, b) => a - b)).toEqual([...list.keys()]);
+    // What no service method takes: the back-dated seller and listings, and their counters.
+    expect(seller!.createdAt.getTime()).toBeLessThan(Date.now() - 89 * 24 * 60 * 60 * 1000);
+    const rows = await db.select().from(products);
+    expect(new Set(rows.map((r) => r.createdAt.getTime())).size).toBe(rows.length);
+    expect(rows.some((r) => r.views > 0 && r.phoneReveals > 0)).toBe(true);
     for (const image of stored.slice(0, 5)) {
       for (const url of Object.values(image.variants)) {
         expect(existsSync(path.join(ctx.config.uploadsDir, url.replace('/uploads/', '')))).toBe(true);

@@ -11,6 +11,7 @@ import { emailTokens, images, jobs, products, users, type User } from '../../db/
 import { MAIL_JOBS } from '../../server/services/users.ts';
 import { signup, tokenFor, uniqueEmail } from '../helpers/api-client.ts';
 import { FAULT_MESSAGE, injectFault, type FaultOp } from '../helpers/faults.ts';
+import { remotePhotoUrl } from '../helpers/photo-server.ts';
 import { createTestContext, type TestContext, visitorCaller } from '../helpers/test-app.ts';
 import { TEST_ENGINE } from '../helpers/test-database.ts';
 import { buildWorld, listingBody, snapshot, type World } from '../helpers/world.ts';
@@ -19,7 +20,7 @@ let ctx: TestContext;
 let w: World;
 
 beforeAll(async () => {
-  ctx = await createTestContext('transactions');
+  ctx = await createTestContext('transactions', { remotePhotos: true });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -62,18 +63,19 @@ async function userRow(id: string): Promise<User> {
 const photosOf = (productId: string) => ctx.database.db.select().from(images).where(eq(images.productId, productId)).orderBy(images.position);
 
 describe('listings', () => {
-  it('create: the listing, its external photo and the attachment of the upload, or none of them', async () => {
+  it('create: the listing, its fetched photo and the attachment of the upload, or none of them', async () => {
     const owner = await userRow(w.owner.id);
-    const external = 'https://cdn.example.dz/photos/lampe.jpg';
+    // Fetched and stored before the transaction; removed again (row and files) when it fails.
+    const external = remotePhotoUrl('lampe.jpg');
     const input = createProductSchema.parse(listingBody(w.owner, { title: 'Lampe en rotin tressé', img: w.upload.url, images: [w.upload.url, external] }));
     const create = () => ctx.services.listings.create(owner, input);
-    // Statements: insert the external photo, insert the listing, attach the photos.
+    // Statements: insert the listing, attach the photos.
     await leavesNoTrace('products', 'INSERT', create);
     await leavesNoTrace('images', 'UPDATE', create);
 
     const created = await create();
-    expect(created.images).toEqual([w.upload.url, external]);
-    expect((await photosOf(created.id)).map((p) => p.key)).toEqual([w.upload.key, expect.stringMatching(/^external\//)]);
+    expect(created.images).toEqual([w.upload.url, expect.stringMatching(/^\/uploads\/listings\//)]);
+    expect((await photosOf(created.id)).map((p) => p.key)).toEqual([w.upload.key, expect.stringMatching(/^listings\//)]);
   });
 
   it('update: new photos, dropped photos (rows and files) and new fields, or none of them', async () => {

@@ -8,6 +8,7 @@ import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages, emailTokens, jobs, sessions, users } from '../../db/schema.ts';
+import { HASH_CONCURRENCY, HASH_QUEUE } from '../../server/services/passwords.ts';
 import { RATE_LIMITS } from '../../server/services/rate-limit.ts';
 import { MAIL_JOBS } from '../../server/services/users.ts';
 import { hashToken } from '../../server/services/tokens.ts';
@@ -58,7 +59,12 @@ beforeAll(async () => {
     createTestContext('users_api', { env: { PUBLIC_URL, CONTACT_EMAIL } }),
     createTestContext('users_api_strict', {
       env: { PUBLIC_URL: HTTPS_PUBLIC_URL },
-      rateLimits: { ...generous, login: { max: 2, windowMs: 60_000 }, forgotPassword: { max: 2, windowMs: 60_000 } },
+      rateLimits: {
+        ...generous,
+        login: { max: 2, windowMs: 60_000 },
+        loginFailures: { max: 3, windowMs: 60_000 },
+        forgotPassword: { max: 2, windowMs: 60_000 },
+      },
     }),
   ]);
   seen = recordResponses(ctx);
@@ -318,6 +324,47 @@ describe('POST /users/login', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(limited.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('password spraying', () => {
+  const from = (c: TestContext, remoteAddress: string, email: string, password: string) =>
+    c.app.inject({ method: 'POST', url: `${API}/users/login`, payload: { email, password }, remoteAddress });
+
+  it('refuses every log-in from an address after its failures reach the limit, whatever the e-mails', async () => {
+    const { email, password } = await signup(strict);
+    for (let i = 0; i < 3; i++) expectError(await from(strict, '203.0.113.7', uniqueEmail('spray'), PASSWORD), 401, 'INVALID_CREDENTIALS');
+    const limited = await from(strict, '203.0.113.7', uniqueEmail('spray'), PASSWORD);
+    expectError(limited, 429, 'RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Even the right password is refused from there, and no session is created...
+    const right = await from(strict, '203.0.113.7', email, password);
+    expectError(right, 429, 'RATE_LIMITED');
+    expect(right.headers['set-cookie']).toBeUndefined();
+    // ...while the same person from another address logs in.
+    expect((await from(strict, '203.0.113.8', email, password)).statusCode).toBe(200);
+  });
+
+  it('counts failures only: successful log-ins from a shared address never lock it', async () => {
+    const { email, password } = await signup(strict);
+    const shared = '203.0.113.9';
+    for (let i = 0; i < 2; i++) expectError(await from(strict, shared, uniqueEmail('typo'), PASSWORD), 401, 'INVALID_CREDENTIALS');
+    // Successes past the failure limit: people behind one NAT signing in.
+    for (let i = 0; i < 2; i++) expect((await from(strict, shared, email, password)).statusCode).toBe(200);
+  });
+
+  it('answers 429 at once when more log-ins wait for a password hash than the queue holds', async () => {
+    const flood = HASH_CONCURRENCY + HASH_QUEUE + 40;
+    const answers = await Promise.all(
+      Array.from({ length: flood }, (_, i) => from(ctx, `198.51.100.${i % 250}`, uniqueEmail('flood'), PASSWORD)),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.every((s) => s === 401 || s === 429), statuses.join(',')).toBe(true);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(HASH_CONCURRENCY + 1);
+    const limited = answers.find((res) => res.statusCode === 429)!;
+    expectError(limited, 429, 'RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
 

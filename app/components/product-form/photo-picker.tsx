@@ -34,6 +34,8 @@ const ERROR_TEXT: Record<UploadError, string> = {
   tooLarge: 'errorTooLarge',
   wrongType: 'errorType',
   session: 'errorSession',
+  unverified: 'notVerified',
+  limited: 'errorUploadLimited',
   failed: 'errorUpload',
 };
 

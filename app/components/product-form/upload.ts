@@ -14,7 +14,7 @@ export interface UploadedImage {
 }
 
 /** Why a photo failed, each with its translated message in the picker. */
-export type UploadError = 'tooLarge' | 'wrongType' | 'session' | 'failed';
+export type UploadError = 'tooLarge' | 'wrongType' | 'session' | 'unverified' | 'limited' | 'failed';
 
 /** Refuses what the server would refuse anyway, before spending the seller's data plan. */
 export function checkFile(file: File): UploadError | null {
@@ -28,6 +28,8 @@ export function errorOfStatus(status: number): UploadError {
   if (status === 413) return 'tooLarge';
   if (status === 415) return 'wrongType';
   if (status === 401) return 'session';
+  if (status === 403) return 'unverified';
+  if (status === 429) return 'limited';
   return 'failed';
 }
 

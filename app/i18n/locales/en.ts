@@ -79,7 +79,6 @@ export const en = {
     submittingRegister: 'Creating account...',
     haveAccount: 'Already have an account?',
     signupSuccess: 'Your account has been created. Check your e-mail to verify it, then log in.',
-    signupNoMail: 'Your account has been created, but we could not send the verification e-mail. Log in and ask for a new one from your dashboard.',
     signupFailed: 'Failed to create account',
     userExists: 'An account with this email already exists',
     loginTitle: 'Log in',

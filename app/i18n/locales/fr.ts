@@ -84,7 +84,6 @@ export const fr: Messages = {
     submittingRegister: 'Création du compte...',
     haveAccount: 'Vous avez déjà un compte ?',
     signupSuccess: 'Votre compte a été créé. Vérifiez votre e-mail pour le confirmer, puis connectez-vous.',
-    signupNoMail: "Votre compte a été créé, mais l'e-mail de vérification n'a pas pu être envoyé. Connectez-vous et demandez-en un nouveau depuis votre tableau de bord.",
     signupFailed: 'La création du compte a échoué',
     userExists: 'Un compte existe déjà avec cette adresse e-mail',
     loginTitle: 'Connexion',

@@ -8,7 +8,7 @@
 // A failed attempt is retried after an exponential backoff; after `maxAttempts` the job is
 // `dead` and stays in the table for the operators.
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../../db/client.ts';
 import { jobs, type Job } from '../../../db/schema.ts';
 
@@ -111,13 +111,20 @@ export function createJobQueue({ db, log, now = () => new Date(), leaseMs = DEFA
     const at = now();
     await buryAbandoned(at);
     const due = or(and(inArray(jobs.state, ['queued', 'failed']), lte(jobs.runAt, at)), and(eq(jobs.state, 'active'), lt(jobs.lockedUntil, at)));
-    const candidates = db.select({ id: jobs.id }).from(jobs).where(due).orderBy(jobs.runAt, jobs.createdAt).limit(limit).for('update', { skipLocked: true });
+    // In a CTE, run once. As `WHERE id IN (subquery)` with a condition beside it, PostgreSQL
+    // may run the subquery again for every row, each time past the rows this very statement
+    // just took: it claimed every due job instead of `limit` (found by the kill -9 drill).
+    const picked = db.$with('picked').as(
+      db.select({ id: jobs.id }).from(jobs).where(due).orderBy(jobs.runAt, jobs.createdAt).limit(limit).for('update', { skipLocked: true }),
+    );
     const token = randomUUID();
     const rows = await db
+      .with(picked)
       .update(jobs)
       .set({ state: 'active', attempts: sql`${jobs.attempts} + 1`, lockedUntil: later(leaseMs), lockToken: token, updatedAt: at })
-      .where(and(inArray(jobs.id, candidates), due))
-      .returning();
+      .from(picked)
+      .where(eq(jobs.id, picked.id))
+      .returning(getTableColumns(jobs));
     return { rows, token };
   }
 
