@@ -3,7 +3,7 @@
 // The first admin is made this way: sign up on the site, then run this with your address.
 import { USER_ROLES, isUserRole } from '../common/accounts.ts';
 import { openDatabase } from '../db/client.ts';
-import { ConfigError, loadConfig } from '../server/config.ts';
+import { loadConfigOrExit } from '../server/config.ts';
 import { createServices } from '../server/services/index.ts';
 import { createLocalDiskStorage } from '../server/storage/local-disk.ts';
 
@@ -18,16 +18,7 @@ if (!isUserRole(role)) {
   process.exit(2);
 }
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dbDir}`;
 let database;
 try {

@@ -3,22 +3,13 @@
 // embedded database belongs to the one server process that opened it.
 // Stops on SIGTERM/SIGINT after the jobs in flight.
 import { pino } from 'pino';
-import { ConfigError, loadConfig } from '../server/config.ts';
+import { loadConfigOrExit } from '../server/config.ts';
 import { openDatabase } from '../db/client.ts';
 import { scheduleHousekeeping } from '../server/services/housekeeping.ts';
 import { createServices } from '../server/services/index.ts';
 import { createLocalDiskStorage } from '../server/storage/local-disk.ts';
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 const log = pino({ level: config.logLevel, name: 'worker' });
 if (!config.databaseUrl) {
   log.error('npm run worker needs DATABASE_URL: the embedded database can only be used by the server, which then runs the jobs itself');

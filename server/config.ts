@@ -176,3 +176,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxConnections: e.MAX_CONNECTIONS,
   };
 }
+
+/** For commands (server, worker, scripts): a bad setting ends the process with one line per problem. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,6 +1,6 @@
 // Starts EcoSouk: configuration, database (migrated), demo catalogue, HTTP server,
 // and a shutdown that lets in-flight requests finish and closes the database cleanly.
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedDemoCatalogue } from './seed/seed.ts';
 import { buildApp } from './app.ts';
@@ -8,19 +8,7 @@ import { scheduleHousekeeping } from './services/housekeeping.ts';
 import { createServices } from './services/index.ts';
 import { createLocalDiskStorage } from './storage/local-disk.ts';
 
-function readConfig(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-const config = readConfig();
+const config = loadConfigOrExit();
 const database = await openDatabase({ url: config.databaseUrl, dir: config.dbDir });
 await database.migrate();
 const storage = createLocalDiskStorage(config.uploadsDir);
