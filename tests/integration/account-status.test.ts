@@ -18,7 +18,7 @@ import { distinctPhone, listingBody, pngUpload, type Person } from '../helpers/w
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext('account_status');
+  ctx = await createTestContext('account_status', { remotePhotos: true });
 });
 afterAll(async () => {
   await ctx.close();

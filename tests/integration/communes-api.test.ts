@@ -5,13 +5,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema.ts';
 import { API, verifiedUser, type SignedIn } from '../helpers/api-client.ts';
+import { remotePhotoUrl } from '../helpers/photo-server.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
 let ctx: TestContext;
 let seller: SignedIn;
 
 beforeAll(async () => {
-  ctx = await createTestContext('communes_api');
+  ctx = await createTestContext('communes_api', { remotePhotos: true });
   seller = await verifiedUser(ctx);
 });
 
@@ -24,7 +25,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   desc: 'Renault Clio 4, diesel, première main, carnet d’entretien à jour.',
   category: 'automobile',
   condition: 'good',
-  img: 'https://cdn.example.dz/photos/clio.jpg',
+  img: remotePhotoUrl('clio.jpg'),
   price: 1_650_000,
   contact: '0550 12 34 56',
   address: 'alger',

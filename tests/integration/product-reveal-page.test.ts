@@ -18,7 +18,7 @@ let contact: string;
 
 beforeAll(async () => {
   const rateLimits = Object.fromEntries(Object.keys(RATE_LIMITS).map((k) => [k, { max: 10_000, windowMs: 60_000 }]));
-  ctx = await createTestContext('product-reveal-page', { rateLimits: { ...rateLimits, phoneReveal: { max: REVEALS_ALLOWED, windowMs: 60_000 } } });
+  ctx = await createTestContext('product-reveal-page', { remotePhotos: true, rateLimits: { ...rateLimits, phoneReveal: { max: REVEALS_ALLOWED, windowMs: 60_000 } } });
   const signed = await verifiedUser(ctx);
   const owner: Person = { role: 'owner', id: signed.user.id, email: signed.email, password: signed.password, cookie: signed.cookie, phone: distinctPhone(), contact: distinctPhone() };
   contact = owner.contact.national;
