@@ -1,6 +1,7 @@
 // WCAG 2.1 A/AA (axe-core) on every page, in Arabic and French, light and dark.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { logInDemo } from './demo-login.ts';
 
 const PAGES = [
   { name: 'home', path: '' },
@@ -48,7 +49,6 @@ function describe(violations: Violations): string {
 }
 
 let unverified: Promise<{ name: string; email: string; password: string }> | undefined;
-let demoLogins = 0;
 
 for (const lang of ['ar', 'fr'] as const) {
   for (const theme of ['light', 'dark'] as const) {
@@ -57,12 +57,7 @@ for (const lang of ['ar', 'fr'] as const) {
         test(`${name} has no WCAG 2.1 AA violations`, async ({ page, context, baseURL }) => {
           await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
           if (signedIn === 'demo') {
-            const demo = { email: 'demo@ecosouk.dz', password: 'Demo2025' };
-            // Log-ins are limited per address and account (10 in 15 min), and the whole suite logs
-            // the demo seller in from one address: each of these speaks from its own (the server
-            // believes X-Forwarded-For from loopback), as the load drill's virtual users do.
-            const from = { 'x-forwarded-for': `198.18.${test.info().workerIndex % 250}.${++demoLogins}` };
-            expect((await context.request.post('/api/v1/users/login', { data: demo, headers: from })).status()).toBe(200);
+            await logInDemo(context.request);
           } else if (signedIn) {
             // An unverified account (the dashboard then shows its banner too), one per worker:
             // sign-ups are rate-limited per address and the whole suite shares one.

@@ -3,6 +3,7 @@
 // without JavaScript; with it they gain arrow keys and close after a client-side navigation.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { hydrated } from './hydrated.ts';
+import { logInDemo } from './demo-login.ts';
 
 /**
  * The expanded state Chromium gives an element in its accessibility tree. A popover's
@@ -98,7 +99,7 @@ test.describe('on a desktop', () => {
   });
 
   test('the account menu opens on the dashboard link and closes with Escape', async ({ page }) => {
-    expect((await page.request.post('/api/v1/users/login', { data: { email: 'demo@ecosouk.dz', password: 'Demo2025' } })).status()).toBe(200);
+    await logInDemo(page.request);
     await page.goto('/fr/about');
     await page.getByTestId('user-menu').click();
     const menu = page.locator('#user-menu');
@@ -198,7 +199,7 @@ test('the theme form refuses an unknown theme and never sends anyone off the sit
 
 test('without JavaScript the account menu opens and logs out', async ({ browser, baseURL }) => {
   const { context, page } = await noScript(browser, baseURL);
-  expect((await context.request.post('/api/v1/users/login', { data: { email: 'demo@ecosouk.dz', password: 'Demo2025' } })).status()).toBe(200);
+  await logInDemo(context.request);
   await page.goto('/fr/about');
   await page.getByTestId('user-menu').click();
   await page.locator('#user-menu').getByRole('button', { name: 'Se déconnecter' }).click();

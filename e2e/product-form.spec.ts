@@ -7,6 +7,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import sharp from 'sharp';
 import { waitForMail } from '../tests/helpers/outbox.ts';
 import { hydrated } from './hydrated.ts';
+import { logInDemo } from './demo-login.ts';
 
 const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -234,7 +235,7 @@ test('an unverified seller sees the verification prompt instead of the form', as
 test('photos dropped on the zone upload at once, ten at most; removing one deletes its file', async ({ page }) => {
   test.setTimeout(60_000);
   // The demo seller is verified; nothing is published here.
-  expect((await page.request.post('/api/v1/users/login', { data: { email: 'demo@ecosouk.dz', password: 'Demo2025' } })).status()).toBe(200);
+  await logInDemo(page.request);
   await page.goto('/fr/products/new');
   await hydrated(page);
   // The seller's phone and wilaya are filled in from the profile.

@@ -5,8 +5,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { hydrated } from './hydrated.ts';
+import { DEMO, logInDemo } from './demo-login.ts';
 
-const DEMO = { email: 'demo@ecosouk.dz', password: 'Demo2025' };
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /**
@@ -119,7 +119,7 @@ test.describe('the pages under their Content-Security-Policy', () => {
   test('signed in: the dashboard and the product form, with a photo preview from a blob: URL', async ({ page }) => {
     test.setTimeout(60_000);
     const problems = await recordPolicyProblems(page);
-    expect((await page.request.post('/api/v1/users/login', { data: DEMO })).status()).toBe(200);
+    await logInDemo(page.request);
     for (const path of ['/fr/dashboard', '/ar/dashboard', '/fr/products/new']) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { waitForMail } from '../tests/helpers/outbox.ts';
+import { logInDemo } from './demo-login.ts';
 
 const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -109,8 +110,7 @@ test('private and account pages are not indexed; the log-in and sign-up entry pa
   expect(robotsOf(await fetchHtml(request, '/fr/register'))).toBeUndefined();
   expect(robotsOf(await fetchHtml(request, '/fr/forget-password'))).toBe('noindex, nofollow');
   expect(robotsOf(await fetchHtml(request, '/en/reset-password?token=x'))).toBe('noindex, nofollow');
-  const signIn = await request.post('/api/v1/users/login', { data: { email: 'demo@ecosouk.dz', password: 'Demo2025' } });
-  expect(signIn.status()).toBe(200);
+  await logInDemo(request);
   expect(robotsOf(await fetchHtml(request, '/fr/dashboard'))).toBe('noindex, nofollow');
   expect(robotsOf(await fetchHtml(request, '/fr/products/new'))).toBe('noindex, nofollow');
 });
