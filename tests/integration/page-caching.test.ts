@@ -10,10 +10,7 @@
 // (PAGE_CACHING_BUILD_DIR to reuse another one) and a fresh embedded database with the demo
 // catalogue; requests go over HTTP. The server's database is always the embedded one, so
 // vitest.config.ts runs this file in the PGlite project only.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import compress from '@fastify/compress';
@@ -28,6 +25,7 @@ import {
   PUBLIC_PAGE_VARY,
   registerPageCaching,
 } from '../../server/plugins/page-caching.ts';
+import { ensureBuild, startBuiltServer, type BuiltServer } from '../helpers/built-server.ts';
 
 const GIVEN_BUILD = process.env.PAGE_CACHING_BUILD_DIR;
 const BUILD_DIR = GIVEN_BUILD || '.cache/build-page-caching';
@@ -43,21 +41,11 @@ interface Answer {
   bytes: number;
 }
 
-let server: ChildProcess | undefined;
-let dataDir: string;
-const output: string[] = [];
+let server: BuiltServer | undefined;
 /** The demo seller (verified, owns the demo listings) and a second, new member. */
 let owner: { id: string; cookie: string };
 let member: { id: string; cookie: string };
 let product: { id: string; img: string };
-
-function ensureBuild() {
-  // A build left from older code would test that code: build unless told which build to use.
-  if (GIVEN_BUILD && existsSync(path.join(BUILD_DIR, 'server/index.js'))) return;
-  const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-  const build = spawnSync(npx, ['react-router', 'build'], { env: { ...process.env, BUILD_DIR }, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (build.status !== 0) throw new Error(`react-router build failed (${build.status})`);
-}
 
 async function call(method: string, url: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
   const res = await fetch(BASE + url, {
@@ -85,42 +73,9 @@ function sessionOf(res: Answer): string {
   return line.split(';')[0] ?? '';
 }
 
-async function startServer() {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'ecosouk-caching-'));
-  server = spawn(process.execPath, ['server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      BUILD_DIR,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      PUBLIC_URL: BASE,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
-  server.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited:\n${output.join('')}`);
-    try {
-      if ((await fetch(`${BASE}${API}/health`)).status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not start:\n${output.join('')}`);
-}
-
 beforeAll(async () => {
-  ensureBuild();
-  await startServer();
+  ensureBuild(BUILD_DIR, Boolean(GIVEN_BUILD));
+  server = await startBuiltServer({ port: PORT, buildDir: BUILD_DIR, name: 'caching' });
   const login = await json('POST', `${API}/users/login`, { email: DEMO_SELLER.email, password: DEMO_SELLER.password });
   owner = { id: JSON.parse(login.body).data.id, cookie: sessionOf(login) };
   const email = `caching.${Date.now().toString(36)}@example.dz`;
@@ -135,12 +90,7 @@ beforeAll(async () => {
 }, 400_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 function expectPublicPage(res: Answer) {

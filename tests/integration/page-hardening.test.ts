@@ -7,16 +7,13 @@
 // `node server/main.ts` on PAGE_HARDENING_PORT (3124) over a build of the current code in
 // .cache/build-page-hardening (PAGE_HARDENING_BUILD_DIR to reuse one), on a fresh embedded
 // database without the demo catalogue. PGlite project only (vitest.config.ts).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_FORM_BYTES, PRODUCT_FORM_BYTES, TEXT_FORM_BYTES } from '../../common/body-limits.ts';
 import { VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
+import { ensureBuild, startBuiltServer, type BuiltServer } from '../helpers/built-server.ts';
 
 const GIVEN_BUILD = process.env.PAGE_HARDENING_BUILD_DIR;
 const BUILD_DIR = GIVEN_BUILD || '.cache/build-page-hardening';
@@ -25,53 +22,8 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const API = '/api/v1';
 const PASSWORD = 'Green-Souk42';
 
-let server: ChildProcess | undefined;
-let dataDir: string;
-const output: string[] = [];
+let server: BuiltServer | undefined;
 let member: { email: string; cookie: string };
-
-function ensureBuild() {
-  if (GIVEN_BUILD && existsSync(path.join(BUILD_DIR, 'server/index.js'))) return;
-  const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-  const build = spawnSync(npx, ['react-router', 'build'], { env: { ...process.env, BUILD_DIR }, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (build.status !== 0) throw new Error(`react-router build failed (${build.status})`);
-}
-
-async function startServer() {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'ecosouk-hardening-'));
-  server = spawn(process.execPath, ['server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      BUILD_DIR,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      TRUST_PROXY: '',
-      PUBLIC_URL: BASE,
-      SEED_DEMO: 'false',
-      // Access logs are what the token test reads.
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
-  server.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited:\n${output.join('')}`);
-    try {
-      if ((await fetch(`${BASE}${API}/health`)).status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not start:\n${output.join('')}`);
-}
 
 interface Answer {
   status: number;
@@ -90,7 +42,7 @@ function form(fields: Record<string, string>) {
 
 /** The server's resident memory, from /proc (Linux). */
 function rssMb(): number {
-  const status = readFileSync(`/proc/${server!.pid}/status`, 'utf8');
+  const status = readFileSync(`/proc/${server!.process.pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
 
@@ -161,8 +113,9 @@ function rawRequest(request: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  ensureBuild();
-  await startServer();
+  ensureBuild(BUILD_DIR, Boolean(GIVEN_BUILD));
+  // Access logs are what the token test reads.
+  server = await startBuiltServer({ port: PORT, buildDir: BUILD_DIR, name: 'hardening', env: { TRUST_PROXY: '', SEED_DEMO: 'false', LOG_LEVEL: 'info' } });
   const email = `hardening.${Date.now().toString(36)}@example.dz`;
   const signup = await call('POST', `${API}/users/signup`, { 'content-type': 'application/json' }, JSON.stringify({ name: 'Samir Hadj', email, password: PASSWORD }));
   expect(signup.status).toBe(201);
@@ -173,12 +126,7 @@ beforeAll(async () => {
 }, 400_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 describe('the return address after log-in', () => {
@@ -345,7 +293,7 @@ describe('limits and logs', () => {
     await call('GET', `/ar/reset-password.data?token=${secret}3`);
     await call('POST', `/en/verify-email?token=${secret}4`, { 'content-type': 'application/x-www-form-urlencoded', origin: BASE }, form({ token: 'x' }));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const log = output.join('');
+    const log = server!.output.join('');
     expect(log).toContain('/en/reset-password?token=[redacted]');
     expect(log).toContain('/fr/verify-email?lang=fr&token=[redacted]');
     expect(log).not.toContain(secret);
