@@ -23,6 +23,12 @@ export default [
     route('products/:productId/edit', 'routes/product-form.tsx', { id: 'product-edit' }),
     route('products/:productId', 'routes/product.tsx'),
     route('shop/:userId', 'routes/shop.tsx'),
+    route('favourites', 'routes/favourites.tsx'),
+    // Where log-in returns a visitor who tapped a heart: saves the listing, then back to it.
+    route('favourites/save', 'routes/favourites-save.ts'),
+    route('saved-searches', 'routes/saved-searches.tsx'),
+    route('saved-searches/:searchId/open', 'routes/saved-search-open.ts'),
+    route('alerts/unsubscribe', 'routes/alerts-unsubscribe.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -17,3 +17,11 @@ export type Theme = (typeof THEMES)[number];
 export const SESSION_COOKIE = 'session';
 /** The most listings of one seller in one answer: the API's `limit` and the dashboard. */
 export const SHOP_MAX_LIMIT = 100;
+/** Saved listings a page (the favourites page and GET /api/v1/favourites). */
+export const FAVOURITES_PAGE_SIZE = 24;
+/** Saved searches a member may keep (409 LIMIT_REACHED past it). */
+export const SAVED_SEARCHES_MAX = 20;
+/** A saved search's "new since your last visit" stops counting here (shown as "99+"). */
+export const SAVED_SEARCH_NEW_CAP = 99;
+/** Listings shown in one alert e-mail; the rest are behind a link. */
+export const ALERT_EMAIL_LISTINGS = 10;

@@ -35,7 +35,15 @@ export interface ApiProduct {
   createdAt: string;
   updatedAt: string;
   contact?: string;
+  /** The signed-in reader saved it (absent for visitors). */
+  isFavourite?: boolean;
+  /** How many people saved it: only for its owner. */
+  favourites?: number;
 }
+
+/** Whether a saved listing can still be bought (the favourites list marks the others). */
+export const AVAILABILITIES = ['available', 'sold', 'expired', 'unavailable'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
 
 /** The title in the active language, else the original the seller wrote. */
 export function localizedTitle(p: Pick<ApiProduct, 'title' | 'title_ar' | 'title_fr' | 'title_en'>, lang: Lang) {

@@ -16,6 +16,8 @@ export interface UserRecord {
   status: UserStatus;
   suspendedUntil: Date | null;
   statusReason: string | null;
+  whatsapp: boolean;
+  viber: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -35,6 +37,9 @@ export interface SelfUser {
   suspendedUntil: string | null;
   /** Why the account is suspended or banned, for its owner (null otherwise). */
   statusReason: string | null;
+  /** The phone is reachable on WhatsApp / Viber. */
+  whatsapp: boolean;
+  viber: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -63,6 +68,8 @@ export function toSelfUser(u: UserRecord): SelfUser {
     status: u.status,
     suspendedUntil: u.suspendedUntil?.toISOString() ?? null,
     statusReason: u.status === 'active' ? null : u.statusReason,
+    whatsapp: u.whatsapp,
+    viber: u.viber,
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),
   };

@@ -3,6 +3,7 @@
 // server/services/products.server... queries use, or the planner would ignore them.
 import { sql } from 'drizzle-orm';
 import { USER_ROLES, USER_STATUSES } from '../common/accounts.ts';
+import { ALERT_MODES } from '../common/saved-search.ts';
 import {
   customType,
   bigserial,
@@ -56,6 +57,9 @@ export const users = pgTable(
     suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
     // Why the account is suspended or banned; shown to its owner.
     statusReason: text('status_reason'),
+    // The seller's phone is reachable on WhatsApp / Viber: the reveal offers those links.
+    whatsapp: boolean('whatsapp').notNull().default(false),
+    viber: boolean('viber').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -285,7 +289,88 @@ export const jobs = pgTable(
   ],
 );
 
+/** A member's saved listing (issue #15). */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    // The member's list, newest saved first.
+    index('favourites_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // How many people saved a listing (the seller's dashboard).
+    index('favourites_product_idx').on(t.productId),
+  ],
+);
+
+const tsquery = customType<{ data: string }>({ dataType: () => 'tsquery' });
+
+
+/**
+ * A member's saved search (issue #15). `query` is the search as GET /products takes it; the
+ * match_* columns repeat its filters in a form a new listing can be matched against through
+ * an index (docs/decisions/0016-alert-matching.md): '' for "any", and the words as a tsquery.
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Null: the pages name it by its filters, in the reader's language.
+    name: text('name'),
+    query: jsonb('query').$type<Record<string, string | number>>().notNull(),
+    alert: text('alert', { enum: ALERT_MODES }).notNull().default('off'),
+    matchCategory: text('match_category').notNull().default(''),
+    matchAddress: text('match_address').notNull().default(''),
+    matchCondition: text('match_condition').notNull().default(''),
+    matchSeller: uuid('match_seller'),
+    matchMinPrice: integer('match_min_price'),
+    matchMaxPrice: integer('match_max_price'),
+    matchText: tsquery('match_text'),
+    // Signs the one-click unsubscribe links of this search's e-mails (never sent itself).
+    unsubscribeKey: text('unsubscribe_key').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastNotifiedAt: timestamp('last_notified_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('saved_searches_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // A new listing looks up the searches of its category (or any) and wilaya (or any).
+    index('saved_searches_match_idx').on(t.matchCategory, t.matchAddress).where(sql`alert <> 'off'`),
+  ],
+);
+
+/** Listings matched by a saved search with an alert, waiting for (or already in) its e-mail. */
+export const alertMatches = pgTable(
+  'alert_matches',
+  {
+    savedSearchId: uuid('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    matchedAt: timestamp('matched_at', { withTimezone: true, mode: 'date' }).notNull(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.productId] }),
+    index('alert_matches_pending_idx').on(t.savedSearchId, t.matchedAt).where(sql`notified_at IS NULL`),
+    index('alert_matches_product_idx').on(t.productId),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
+export type SavedSearch = typeof savedSearches.$inferSelect;
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type Image = typeof images.$inferSelect;

@@ -12,6 +12,7 @@ import type { ViteDevServer } from 'vite';
 import { systemRoutes } from './api/system.ts';
 import { userRoutes } from './api/users.ts';
 import { productRoutes } from './api/products.ts';
+import { buyerRoutes } from './api/buyers.ts';
 import { seoRoutes } from './api/seo.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
@@ -97,6 +98,7 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
       await api.register(systemRoutes(services));
       await api.register(userRoutes(services));
       await api.register(productRoutes(services));
+      await api.register(buyerRoutes(services));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -11,6 +11,7 @@ import { ListingsActivity } from '../components/dashboard/listings-activity.tsx'
 import { ListingsTable, type DashboardListing } from '../components/dashboard/listings-table.tsx';
 import { ProfileCard } from '../components/dashboard/profile-card.tsx';
 import { ProfileInfo } from '../components/dashboard/profile-info.tsx';
+import { ContactApps } from '../components/buyers/contact-apps.tsx';
 import { AccountStatusBanner } from '../components/dashboard/account-status-banner.tsx';
 import { VerificationBanner } from '../components/dashboard/verification-banner.tsx';
 import { fail, failFromError, parseForm } from '../lib/forms.ts';
@@ -44,6 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     cover: p.photos[0] ?? null,
     views: p.views,
     reveals: p.reveals,
+    favourites: p.favourites,
   }));
   return data(
     { user: toSelfUser(user), listings, activity, now: new Date().toISOString() },
@@ -87,6 +89,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await services.listings.remove(user, productId);
         return { intent, ok: true as const };
       }
+      case 'contactApps': {
+        // Checkboxes: an unticked one is absent from the form.
+        await services.users.updateProfile(user, user.id, { whatsapp: form.has('whatsapp'), viber: form.has('viber') });
+        return { intent, ok: true as const };
+      }
       case 'deleteAccount':
         await services.users.deleteAccount(user, user.id);
         return redirect(`/${lang}`, { headers: { 'Set-Cookie': services.sessions.clearedCookie() } });
@@ -110,6 +117,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <ProfileCard user={user} />
         <ProfileInfo user={user} />
       </div>
+      <ContactApps user={user} />
       <ListingsActivity activity={activity} now={now} />
       <ListingsTable listings={listings} canPublish={user.isVerified} />
       <DeleteAccount />

@@ -14,7 +14,8 @@ import { seoContext, translatorFor } from '../lib/meta.ts';
 import { absoluteUrl, jsonLd, pageUrl, seoMeta, SITE_NAME } from '../lib/seo.ts';
 import { searchValuesOf } from '../lib/search-url.ts';
 import { isAppError } from '#errors';
-import { callerOf, servicesOf } from '../lib/session.server.ts';
+import { callerOf, currentUser, servicesOf } from '../lib/session.server.ts';
+import { SaveSearchButton } from '../components/buyers/save-search-button.tsx';
 
 /** Why there are no results to show, besides invalid filters. */
 type Problem = 'rateLimited' | 'busy' | null;
@@ -34,7 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const named = parsed.data.seller ? services.users.byId(parsed.data.seller) : null;
   const seller = parsed.data.seller ? { id: parsed.data.seller, name: (await named)?.name ?? null } : null;
   try {
-    const result = await services.search.search(parsed.data, callerOf(context));
+    const found = await services.search.search(parsed.data, callerOf(context));
+    // The hearts of a signed-in reader (the search result itself is shared by everyone).
+    const result = { ...found, products: await services.favourites.mark(currentUser(context), found.products) };
     return { values, errors: {} as FieldErrors, result, problem: null as Problem, seller };
   } catch (error) {
     if (!isAppError(error) || (error.code !== 'RATE_LIMITED' && error.code !== 'SERVICE_UNAVAILABLE')) throw error;
@@ -90,6 +93,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="results-heading" className="text-2xl font-bold text-ink">
             {Object.keys(values).length > 0 ? t('search:resultsHeading') : t('newest')}
           </h2>
+          {result && Object.keys(values).length > 0 ? <SaveSearchButton values={values} /> : null}
           {result ? (
             <p className="text-sm text-ink-muted" data-testid="result-count">
               {result.pagination.totalIsCapped ? t('search:resultsCapped', { count: COUNT_CAP }) : t('search:results', { count })}

@@ -17,7 +17,7 @@ import { langOfMatches, pageMeta, publicUrlOfMatches, translatorFor } from '../l
 import { seoMeta } from '../lib/seo.ts';
 import { useLang } from '../lib/root-data.ts';
 import { searchQuery } from '../lib/search-url.ts';
-import { servicesOf } from '../lib/session.server.ts';
+import { currentUser, servicesOf } from '../lib/session.server.ts';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   try {
@@ -27,7 +27,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     // The count is the seller-filtered search's, the one "see all" opens (its first page is
     // then in the search cache already).
     const total = products.length < SHOP_PAGE_LIMIT ? { items: products.length, capped: false } : await countOf(services, seller.id, products.length);
-    return { seller: toPublicUser(seller), products, total };
+    return { seller: toPublicUser(seller), products: await services.favourites.mark(currentUser(context), products), total };
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND') throw data(null, { status: 404 });
     throw error;

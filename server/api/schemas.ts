@@ -16,6 +16,8 @@ export const selfUserSchema = z
     status: z.enum(USER_STATUSES),
     suspendedUntil: z.string().nullable(),
     statusReason: z.string().nullable(),
+    whatsapp: z.boolean(),
+    viber: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -65,6 +67,8 @@ export const productSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     contact: z.string().optional(),
+    isFavourite: z.boolean().optional().describe('The signed-in reader saved it (absent for visitors)'),
+    favourites: z.number().int().optional().describe('How many people saved it (its owner only)'),
   })
   .meta({ id: 'Product' });
 

@@ -22,6 +22,9 @@ import {
 import { createSharedRedis } from './redis.ts';
 import { createSessionService } from './sessions.ts';
 import { createUserService } from './users.ts';
+import { createAlertService } from './alerts.ts';
+import { createFavouriteService } from './favourites.ts';
+import { createSavedSearchService } from './saved-searches.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -56,6 +59,7 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     search.invalidate();
     redis?.publishListingsChanged();
   };
+  const alerts = createAlertService({ db: database.db, jobs, mailer, publicUrl: config.publicUrl, now: () => new Date(now()) });
   return {
     config,
     database,
@@ -80,7 +84,23 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     search,
     uploads,
     counters,
-    listings: createListingService({ db: database.db, storage, uploads, limits, counters, changed: listingsChanged }),
+    listings: createListingService({
+      db: database.db,
+      storage,
+      uploads,
+      limits,
+      counters,
+      changed: () => {
+        listingsChanged();
+        // The alert matching was queued inside the listing's transaction; run it now.
+        jobs.notify();
+      },
+      published: (productId, tx) => alerts.listingPublished(productId, tx),
+    }),
+    favourites: createFavouriteService(database.db),
+    // Real time: its "new since" compares with listings' created_at, which the database stamps.
+    savedSearches: createSavedSearchService(database.db),
+    alerts,
     /** Closes what the services opened themselves (Redis); the database belongs to the caller. */
     async close() {
       await jobs.stop();

@@ -12,7 +12,7 @@ import { isId } from '../../common/ids.ts';
 import { toPublicUser, type PublicUser } from '../../common/user-views.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
 import { newestFirst } from '../../db/order.ts';
-import { events, images, products, users, type Image, type Product, type User } from '../../db/schema.ts';
+import { events, favourites, images, products, users, type Image, type Product, type User } from '../../db/schema.ts';
 import { AppError } from '#errors';
 import { attachPhotos, insertListing } from '../repositories/listings.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
@@ -122,6 +122,8 @@ export interface ListingServiceDeps {
   counters: CounterService;
   /** Called after every change that search results could show. */
   changed?: () => void;
+  /** A listing became public (in the transaction that made it so): the search alerts match it. */
+  published?: (productId: string, tx: AppDb) => Promise<void>;
 }
 
 /** Who is looking, for counting: the signed-in user, else the address and browser. */
@@ -129,7 +131,7 @@ function visitorOf(caller: Caller): Visitor {
   return { userId: caller.session?.user.id ?? null, ip: caller.ip, userAgent: caller.userAgent };
 }
 
-export function createListingService({ db, storage, uploads, limits, counters, changed = () => {} }: ListingServiceDeps) {
+export function createListingService({ db, storage, uploads, limits, counters, changed = () => {}, published = async () => {} }: ListingServiceDeps) {
   /** A listing's stored image rows (for removal), in order. */
   async function imageRowsOf(productId: string, within: AppDb = db) {
     return within.select().from(images).where(eq(images.productId, productId)).orderBy(images.position);
@@ -231,7 +233,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
       // The listing and the attachment of its photos: all or nothing.
       const row = await keepingFetchedOnlyIfSaved(fetched, () => withTransaction(db, async (tx) => {
         const photos = await resolvePhotos(tx, user.id, urls, null);
-        return insertListing(tx, {
+        const inserted = await insertListing(tx, {
           userId: user.id,
           category: input.category,
           condition: input.condition,
@@ -243,6 +245,8 @@ export function createListingService({ db, storage, uploads, limits, counters, c
           address: input.address,
           commune,
         }, photos);
+        await published(inserted.id, tx as unknown as AppDb);
+        return inserted;
       }));
       changed();
       return serialize(row, true);
@@ -330,12 +334,16 @@ export function createListingService({ db, storage, uploads, limits, counters, c
     async toggleStatus(actor: User | null, id: string): Promise<ApiProduct> {
       const current = await findOwned(actor, id);
       assertMayWrite(actor!);
-      const [row] = await db
-        .update(products)
-        .set({ status: current.status === 'active' ? 'inactive' : 'active', updatedAt: new Date() })
-        .where(eq(products.id, id))
-        .returning();
-      if (!row) throw notFound();
+      const row = await withTransaction(db, async (tx) => {
+        const [updated] = await tx
+          .update(products)
+          .set({ status: current.status === 'active' ? 'inactive' : 'active', updatedAt: new Date() })
+          .where(eq(products.id, id))
+          .returning();
+        if (!updated) throw notFound();
+        if (updated.status === 'active') await published(updated.id, tx as unknown as AppDb);
+        return updated;
+      });
       changed();
       return serialize(row, true);
     },
@@ -356,22 +364,31 @@ export function createListingService({ db, storage, uploads, limits, counters, c
       const own = viewer?.id === found.product.userId;
       if ((found.product.status !== 'active' || found.seller.status === 'banned') && !own) throw notFound();
       if (options.countView && !own) await counters.countOnce('view', id, visitorOf(options.caller));
-      return { ...(await serialize(found.product, own)), seller: toPublicUser(found.seller) };
+      // The reader's heart, and for the owner how many people saved it.
+      const saved = viewer
+        ? await db.select({ userId: favourites.userId }).from(favourites).where(own ? eq(favourites.productId, id) : and(eq(favourites.productId, id), eq(favourites.userId, viewer.id)))
+        : [];
+      const favouriteFields = viewer ? { isFavourite: saved.some((f) => f.userId === viewer.id), ...(own ? { favourites: saved.length } : {}) } : {};
+      return { ...(await serialize(found.product, own)), ...favouriteFields, seller: toPublicUser(found.seller) };
     },
 
-    /** The phone of an active listing, in national form; counts a reveal, once per visitor a day. Limited per address. */
-    async revealContact(caller: Caller, id: string): Promise<string> {
+    /**
+     * The phone of an active listing, in national form, and whether the seller takes WhatsApp
+     * and Viber on it; counts a reveal, once per visitor a day. Limited per address.
+     */
+    async revealContact(caller: Caller, id: string): Promise<{ contact: string; whatsapp: boolean; viber: boolean }> {
       await limits.check('phoneReveal', caller.ip);
       if (!isId(id)) throw notFound();
       const [row] = await db
-        .select({ contact: products.contact })
+        .select({ contact: products.contact, whatsapp: users.whatsapp, viber: users.viber })
         .from(products)
+        .innerJoin(users, eq(users.id, products.userId))
         .where(and(eq(products.id, id), eq(products.status, 'active'), sellerNotBanned))
         .limit(1);
       if (!row) throw notFound();
       // The mark, the counter and the activity line in one statement: all or nothing.
       await counters.countOnce('phone_reveal', id, visitorOf(caller));
-      return toNational(row.contact);
+      return { contact: toNational(row.contact), whatsapp: row.whatsapp, viber: row.viber };
     },
 
     /** The analytics event of the contact card's toggle (limited per address); the category comes from the listing. */
@@ -390,10 +407,22 @@ export function createListingService({ db, storage, uploads, limits, counters, c
     },
 
     /** The seller's own listings with their counters (views, phone reveals), for the dashboard. */
-    async withStats(owner: User, limit: number): Promise<(ApiProduct & { views: number; reveals: number })[]> {
+    async withStats(owner: User, limit: number): Promise<(ApiProduct & { views: number; reveals: number; favourites: number })[]> {
       const { rows } = await listingsOf(owner, owner.id, limit);
-      const photos = await photosOf(db, rows.map((r) => r.id));
-      return rows.map((row) => ({ ...toApiProduct(row, photos.get(row.id) ?? [], { withContact: true }), views: row.views, reveals: row.phoneReveals }));
+      const ids = rows.map((r) => r.id);
+      const [photos, saved] = await Promise.all([
+        photosOf(db, ids),
+        ids.length === 0
+          ? []
+          : db.select({ productId: favourites.productId, n: sql<number>`count(*)::int` }).from(favourites).where(inArray(favourites.productId, ids)).groupBy(favourites.productId),
+      ]);
+      const savedBy = new Map(saved.map((r) => [r.productId, r.n]));
+      return rows.map((row) => ({
+        ...toApiProduct(row, photos.get(row.id) ?? [], { withContact: true }),
+        views: row.views,
+        reveals: row.phoneReveals,
+        favourites: savedBy.get(row.id) ?? 0,
+      }));
     },
 
     /** The dashboard's extra block: totals and the latest activity on the seller's listings. */
