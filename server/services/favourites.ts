@@ -9,11 +9,14 @@ import { favourites, products, users, type Product, type User } from '../../db/s
 import { AppError } from '#errors';
 import { requireSignedIn } from './access.ts';
 import { withPhotos } from './listings.ts';
+import { isListedNow, isPubliclyVisible } from '../repositories/visibility.ts';
 
-/** Why a saved listing cannot be bought any more, or `available`. */
-export function availabilityOf(row: Pick<Product, 'status'>, sellerStatus: User['status']): Availability {
-  if (row.status !== 'active' || sellerStatus === 'banned') return 'unavailable';
-  return 'available';
+/** Why a saved listing cannot be bought any more, or `available` (the rules of repositories/visibility.ts). */
+export function availabilityOf(row: Product, sellerStatus: User['status'], at = new Date()): Availability {
+  if (isListedNow(row, { status: sellerStatus }, at)) return 'available';
+  if (row.soldAt !== null) return 'sold';
+  if (row.expired || row.expiresAt <= at) return 'expired';
+  return 'unavailable';
 }
 
 export function createFavouriteService(db: AppDb) {
@@ -22,13 +25,9 @@ export function createFavouriteService(db: AppDb) {
     async add(actor: User | null, productId: string): Promise<void> {
       const user = requireSignedIn(actor);
       if (!isId(productId)) throw new AppError('NOT_FOUND', 'Product not found');
-      const [row] = await db
-        .select({ status: products.status, userId: products.userId, sellerStatus: users.status })
-        .from(products)
-        .innerJoin(users, eq(users.id, products.userId))
-        .where(eq(products.id, productId))
-        .limit(1);
-      if (!row || (row.userId !== user.id && availabilityOf(row, row.sellerStatus) !== 'available')) throw new AppError('NOT_FOUND', 'Product not found');
+      const [row] = await db.select({ product: products, sellerStatus: users.status }).from(products).innerJoin(users, eq(users.id, products.userId)).where(eq(products.id, productId)).limit(1);
+      // A listing the member can see: publicly visible (a recently sold one too), or their own.
+      if (!row || (row.product.userId !== user.id && !isPubliclyVisible(row.product, { status: row.sellerStatus }))) throw new AppError('NOT_FOUND', 'Product not found');
       await db.insert(favourites).values({ userId: user.id, productId }).onConflictDoNothing();
     },
 

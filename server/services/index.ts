@@ -96,6 +96,8 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
         jobs.notify();
       },
       published: (productId, tx) => alerts.listingPublished(productId, tx),
+      listingTtlDays: config.listingTtlDays,
+      now: () => new Date(now()),
     }),
     favourites: createFavouriteService(database.db),
     // Real time: its "new since" compares with listings' created_at, which the database stamps.
