@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SAVED_SEARCHES_MAX } from '../../common/constants.ts';
 import { searchParamsSchema } from '../../common/schemas/search.ts';
-import { alertMatches, jobs, savedSearches, users } from '../../db/schema.ts';
+import { alertMatches, jobs, products, savedSearches, users } from '../../db/schema.ts';
 import { ALERT_JOBS, INSTANT_WINDOW_MS, unsubscribeToken } from '../../server/services/alerts.ts';
 import { MATCHED_PARAMS } from '../../server/services/saved-searches.ts';
 import { API, clearOutbox, sentMails } from '../helpers/api-client.ts';
@@ -67,11 +67,15 @@ describe('favourites', () => {
     expect((await call('GET', '/favourites', w.other.cookie)).json().data).toEqual([]);
   });
 
-  it('a listing that became unavailable stays in the list, marked', async () => {
-    await call('PUT', `/favourites/${w.product.id}`, w.other.cookie);
+  it('sold, expired and deactivated listings stay in the list, marked', async () => {
+    const sold = await publish(ctx, w.owner, { title: 'Vélo vendu' });
+    const expired = await publish(ctx, w.owner, { title: 'Vélo expiré' });
+    for (const id of [w.product.id, sold.id, expired.id]) expect((await call('PUT', `/favourites/${id}`, w.other.cookie)).statusCode).toBe(200);
     await call('PATCH', `/products/status/${w.product.id}`, w.owner.cookie);
-    const list = (await call('GET', '/favourites', w.other.cookie)).json();
-    expect(list.data[0]).toMatchObject({ id: w.product.id, availability: 'unavailable' });
+    await ctx.database.db.update(products).set({ soldAt: new Date() }).where(eq(products.id, sold.id));
+    await ctx.database.db.update(products).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(products.id, expired.id));
+    const list = (await call('GET', '/favourites', w.other.cookie)).json().data as { id: string; availability: string }[];
+    expect(Object.fromEntries(list.map((p) => [p.id, p.availability]))).toEqual({ [w.product.id]: 'unavailable', [sold.id]: 'sold', [expired.id]: 'expired' });
   });
 
   it('refuses a visitor, an unknown or inactive listing, and changes nothing', async () => {
