@@ -40,3 +40,14 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const ADMIN_PAGE_SIZE = 20;
 export const STATS_DAYS_MAX = 90;
 export const STATS_DAYS_DEFAULT = 30;
+
+/**
+ * Moderators and admins whose account is in good standing: who sees the console. Everyone
+ * else (visitors, members, a staff account suspended or banned) is told it does not exist.
+ */
+export function isStaffAccount(user: { role: string; status: string; suspendedUntil: Date | string | null } | null | undefined, now = new Date()): boolean {
+  if (!user || (user.role !== 'moderator' && user.role !== 'admin')) return false;
+  if (user.status === 'banned') return false;
+  if (user.status === 'suspended') return user.suspendedUntil !== null && new Date(user.suspendedUntil) <= now;
+  return true;
+}

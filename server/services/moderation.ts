@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-
 import type { Lang } from '../../common/languages.ts';
 import { isLang } from '../../common/languages.ts';
 import { isId } from '../../common/ids.ts';
-import { ADMIN_PAGE_SIZE, type AuditAction, type ReportAction, type ReportStatus, type ReportTarget } from '../../common/reports.ts';
+import { ADMIN_PAGE_SIZE, isStaffAccount, type AuditAction, type ReportAction, type ReportStatus, type ReportTarget } from '../../common/reports.ts';
 import type { ModerateUserInput, ReportInput } from '../../common/schemas/report.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { withTransaction, type AppDb, type Transaction } from '../../db/client.ts';
@@ -13,7 +13,7 @@ import { auditLog, eventDays, events, products, reports, users, type Product, ty
 import { AppError } from '#errors';
 import { insertAudit } from '../repositories/audit.ts';
 import { actorOf, requireSignedIn, type Caller } from './access.ts';
-import { assertMayWrite, suspensionOf } from './account-status.ts';
+import { assertMayWrite } from './account-status.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { withPhotos } from './listings.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -42,10 +42,9 @@ export interface ModerationServiceDeps {
   listingsChanged?: () => void;
 }
 
-/** Moderators and admins, active ones; anyone else is told the console does not exist (404). */
-export function isStaff(user: Pick<User, 'role' | 'status' | 'suspendedUntil' | 'statusReason'> | null | undefined): boolean {
-  if (!user || user.role === 'member' || user.status === 'banned') return false;
-  return !suspensionOf(user);
+/** Moderators and admins in good standing; anyone else is told the console does not exist (404). */
+export function isStaff(user: User | null | undefined): boolean {
+  return isStaffAccount(user);
 }
 
 export function requireStaff(user: User | null | undefined): User {
@@ -410,6 +409,20 @@ export function createModerationService({ db, jobs, limits, mailer, users: userS
         openReports: openReports?.n ?? 0,
         jobs: { waiting: jobCounts.waiting, failed: jobCounts.failed, dead: jobCounts.dead },
       };
+    },
+
+    /** One account as the console shows it: the account and its history. */
+    async account(caller: User | null, id: string) {
+      requireStaff(caller);
+      const user = await userRow(id);
+      if (!user) throw new AppError('NOT_FOUND', 'User not found');
+      return { user, history: (await sellerHistory([id])).get(id)! };
+    },
+
+    /** The account with this e-mail, for the console's lookup; null when there is none. */
+    async findAccount(caller: User | null, email: string) {
+      requireStaff(caller);
+      return userService.byEmail(email.trim());
     },
 
     /** The seller asks for a hidden listing to be looked at again, after editing it. */
