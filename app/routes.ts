@@ -21,6 +21,7 @@ export default [
     route('dashboard', 'routes/dashboard.tsx'),
     route('products/new', 'routes/product-form.tsx', { id: 'product-new' }),
     route('products/:productId/edit', 'routes/product-form.tsx', { id: 'product-edit' }),
+    route('products/:productId/review', 'routes/product-review.ts'),
     route('products/:productId', 'routes/product.tsx'),
     route('shop/:userId', 'routes/shop.tsx'),
     route('report', 'routes/report.tsx'),

@@ -425,6 +425,27 @@ export function createModerationService({ db, jobs, limits, mailer, users: userS
       return userService.byEmail(email.trim());
     },
 
+    /** The seller's listings a moderator or a check holds back, with why: the dashboard's notices. */
+    async sellerNotices(caller: User | null) {
+      const actor = requireSignedIn(caller);
+      const rows = await db
+        .select()
+        .from(products)
+        .where(and(eq(products.userId, actor.id), sql`${products.moderation} <> 'approved'`))
+        .orderBy(desc(products.updatedAt), desc(products.id))
+        .limit(50);
+      return rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        title_ar: row.titleAr,
+        title_fr: row.titleFr,
+        title_en: row.titleEn,
+        moderation: row.moderation,
+        moderationReason: row.moderationReason,
+        checks: checksOf(row),
+      }));
+    },
+
     /** The seller asks for a hidden listing to be looked at again, after editing it. */
     async askForReview(caller: User | null, productId: string, now = new Date()) {
       const actor = requireSignedIn(caller);
@@ -433,6 +454,7 @@ export function createModerationService({ db, jobs, limits, mailer, users: userS
       if (!product || product.userId !== actor.id) throw new AppError('NOT_FOUND', 'Product not found');
       if (product.moderation !== 'hidden') throw new AppError('VALIDATION_ERROR', 'Only a hidden listing can be sent for review');
       await db.update(products).set({ moderation: 'pending', updatedAt: now }).where(eq(products.id, productId));
+      listingsChanged();
     },
   };
 }

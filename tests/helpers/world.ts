@@ -58,7 +58,7 @@ export interface World {
 
 let personCounter = 0;
 
-async function person(ctx: TestContext, role: string): Promise<Person> {
+export async function person(ctx: TestContext, role: string): Promise<Person> {
   const n = ++personCounter;
   const signed = await verifiedUser(ctx, { name: `${role} person`, email: `zq${role}${n}.private@${role}-mailbox.dz` });
   const p: Person = { role, id: signed.user.id, email: signed.email, password: PASSWORD, cookie: signed.cookie, phone: distinctPhone(), contact: distinctPhone() };

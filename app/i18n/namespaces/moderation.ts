@@ -32,6 +32,14 @@ const reportEn = {
   RATE_LIMITED: 'You have sent many reports in a short time. Try again later.',
   VALIDATION_ERROR: 'This cannot be reported (your own listing or account?).',
   NOT_FOUND: 'This listing or account does not exist any more.',
+  noticesTitle: 'Listings held back',
+  notice_pending: 'Under review: only you can see it until a moderator approves it.',
+  notice_hidden: 'Hidden by a moderator: edit it, then ask for a review.',
+  notice_removed: 'Removed by a moderator.',
+  noticeReason: 'Reason: {{reason}}',
+  edit: 'Edit',
+  askReview: 'Ask for a review',
+  reviewAsked: 'Thank you: a moderator will look at your listing again.',
 };
 
 const reportFr: Widen<typeof reportEn> = {
@@ -63,6 +71,14 @@ const reportFr: Widen<typeof reportEn> = {
   RATE_LIMITED: 'Vous avez envoyé beaucoup de signalements en peu de temps. Réessayez plus tard.',
   VALIDATION_ERROR: 'Ceci ne peut pas être signalé (votre propre annonce ou compte\u00a0?).',
   NOT_FOUND: 'Cette annonce ou ce compte n’existe plus.',
+  noticesTitle: 'Annonces retenues',
+  notice_pending: 'En vérification : vous seul la voyez jusqu’à ce qu’un modérateur l’approuve.',
+  notice_hidden: 'Masquée par un modérateur : modifiez-la, puis demandez une vérification.',
+  notice_removed: 'Retirée par un modérateur.',
+  noticeReason: 'Motif : {{reason}}',
+  edit: 'Modifier',
+  askReview: 'Demander une vérification',
+  reviewAsked: 'Merci : un modérateur va réexaminer votre annonce.',
 };
 
 const reportAr: Widen<typeof reportEn> = {
@@ -94,6 +110,14 @@ const reportAr: Widen<typeof reportEn> = {
   RATE_LIMITED: 'أرسلت بلاغات كثيرة في وقت قصير. أعد المحاولة لاحقًا.',
   VALIDATION_ERROR: 'لا يمكن الإبلاغ عن هذا (إعلانك أو حسابك؟).',
   NOT_FOUND: 'هذا الإعلان أو الحساب لم يعد موجودًا.',
+  noticesTitle: 'إعلانات موقوفة',
+  notice_pending: 'قيد المراجعة: لا يراه غيرك حتى يوافق عليه أحد المشرفين.',
+  notice_hidden: 'أخفاه أحد المشرفين: عدّله ثم اطلب مراجعته.',
+  notice_removed: 'حذفه أحد المشرفين.',
+  noticeReason: 'السبب: {{reason}}',
+  edit: 'تعديل',
+  askReview: 'طلب المراجعة',
+  reviewAsked: 'شكرًا لك: سيعيد أحد المشرفين النظر في إعلانك.',
 };
 
 const adminEn = {
