@@ -26,7 +26,7 @@ export const reportSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
 });
-export type ReportInput = z.infer<typeof reportSchema>;
+export type ReportInput = Omit<z.infer<typeof reportSchema>, 'comment'> & { comment?: string };
 
 export const moderationReasonSchema = z
   .string({ error: 'moderationReasonRequired' })

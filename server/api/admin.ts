@@ -59,7 +59,7 @@ const reportGroupSchema = z
   })
   .meta({ id: 'ReportGroup' });
 
-const reviewItemSchema = moderatedProductSchema.extend({ checks: z.array(z.string()), seller: accountHistorySchema.nullable() }).meta({ id: 'ReviewItem' });
+const reviewItemSchema = moderatedProductSchema.extend({ checks: z.array(z.object({ check: z.string(), detail: z.string().optional(), group: z.string().optional() })), seller: accountHistorySchema.nullable() }).meta({ id: 'ReviewItem' });
 
 const auditEntrySchema = z
   .object({

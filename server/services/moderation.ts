@@ -459,10 +459,9 @@ export function createModerationService({ db, jobs, limits, mailer, users: userS
   };
 }
 
-/** What the automatic checks noted on a listing (written by the lifecycle's checks). */
-function checksOf(row: Product): string[] {
-  const value = (row as unknown as { moderationChecks?: unknown }).moderationChecks;
-  return Array.isArray(value) ? value.map(String) : [];
+/** What the automatic checks found on a listing (written by the checks at publish and edit). */
+function checksOf(row: Product) {
+  return row.moderationChecks ?? [];
 }
 
 export type ModerationService = ReturnType<typeof createModerationService>;

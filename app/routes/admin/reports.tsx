@@ -88,10 +88,10 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
               {failed?.formError ? <Alert tone="error">{t('failed', { code: failed.formError })}</Alert> : null}
               <fieldset className="flex flex-wrap gap-x-5 gap-y-2">
                 <legend className="mb-1 text-sm font-medium text-ink">{t('action')}</legend>
-                {actions.map((action, i) => (
-                  <label key={action} className="flex items-center gap-2 text-sm text-ink">
-                    <input type="radio" name="action" value={action} required defaultChecked={failed?.values?.action ? failed.values.action === action : i === 0} className="accent-brand" />
-                    {t(`action_${action}`)}
+                {actions.map((choice, i) => (
+                  <label key={choice} className="flex items-center gap-2 text-sm text-ink">
+                    <input type="radio" name="action" value={choice} required defaultChecked={failed?.values?.action ? failed.values.action === choice : i === 0} className="accent-brand" />
+                    {t(`action_${choice}`)}
                   </label>
                 ))}
               </fieldset>

@@ -103,10 +103,10 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           <Form method="post" className="mt-3 space-y-4">
             <fieldset className="space-y-1.5">
               <legend className="mb-1 text-sm font-medium text-ink">{t('action')}</legend>
-              {[...ACTIONS, ...(viewerRole === 'admin' ? (['none'] as const) : [])].map((action, i) => (
-                <label key={action} className="flex items-center gap-2 text-sm text-ink">
-                  <input type="radio" name="action" value={action} defaultChecked={values.action ? values.action === action : i === 0} className="accent-brand" />
-                  {t(`userAction_${action}`)}
+              {[...ACTIONS, ...(viewerRole === 'admin' ? (['none'] as const) : [])].map((choice, i) => (
+                <label key={choice} className="flex items-center gap-2 text-sm text-ink">
+                  <input type="radio" name="action" value={choice} defaultChecked={values.action ? values.action === choice : i === 0} className="accent-brand" />
+                  {t(`userAction_${choice}`)}
                 </label>
               ))}
               {answer?.fieldErrors?.status ? <p className="text-sm font-medium text-danger">{t(`validation:${answer.fieldErrors.status}`)}</p> : null}
