@@ -12,6 +12,7 @@ import { withTransaction, type AppDb, type Transaction } from '../../db/client.t
 import { auditLog, eventDays, events, products, reports, users, type Product, type Report, type User } from '../../db/schema.ts';
 import { AppError } from '#errors';
 import { insertAudit } from '../repositories/audit.ts';
+import { isPubliclyVisible } from '../repositories/visibility.ts';
 import { actorOf, requireSignedIn, type Caller } from './access.ts';
 import { assertMayWrite } from './account-status.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -157,9 +158,10 @@ export function createModerationService({ db, jobs, limits, mailer, users: userS
       await limits.check('report', actor.id);
       if (input.targetType === 'product') {
         const product = await productRow(input.targetId);
+        if (product && product.userId === actor.id) throw new AppError('VALIDATION_ERROR', 'You cannot report your own listing');
         // Only what the reporter can see: a listing hidden from them is not confirmed to exist.
-        if (!product || product.moderation === 'removed' || (product.moderation !== 'approved' && product.userId !== actor.id)) throw new AppError('NOT_FOUND', 'Product not found');
-        if (product.userId === actor.id) throw new AppError('VALIDATION_ERROR', 'You cannot report your own listing');
+        const seller = product ? await userRow(product.userId) : null;
+        if (!product || !seller || !isPubliclyVisible(product, seller, now)) throw new AppError('NOT_FOUND', 'Product not found');
       } else {
         const target = await userRow(input.targetId);
         if (!target || target.status === 'banned') throw new AppError('NOT_FOUND', 'User not found');
@@ -199,7 +201,7 @@ export function createModerationService({ db, jobs, limits, mailer, users: userS
         ids.length ? db.select().from(products).where(inArray(products.id, ids)) : [],
         ids.length ? db.select().from(users).where(inArray(users.id, ids)) : [],
       ]);
-      const apiProducts = await withPhotos(db, productRows);
+      const apiProducts = await withPhotos(db, productRows, { withModeration: true });
       const history = await sellerHistory([...new Set([...productRows.map((p) => p.userId), ...userRows.map((u) => u.id)])]);
       const items = groups.map((g) => {
         const product = g.targetType === 'product' ? apiProducts.find((p) => p.id === g.targetId) : undefined;
@@ -266,7 +268,7 @@ export function createModerationService({ db, jobs, limits, mailer, users: userS
       await withTransaction(db, async (tx) => applyProductModeration(tx, actor, product, input.moderation, input.reason, now));
       listingsChanged();
       jobs.notify();
-      const [after] = await withPhotos(db, [(await productRow(id))!], { withContact: false });
+      const [after] = await withPhotos(db, [(await productRow(id))!], { withModeration: true });
       return after!;
     },
 
@@ -324,7 +326,7 @@ export function createModerationService({ db, jobs, limits, mailer, users: userS
         db.select().from(products).where(where).orderBy(asc(products.updatedAt), asc(products.id)).limit(ADMIN_PAGE_SIZE).offset((page - 1) * ADMIN_PAGE_SIZE),
         db.select({ n: count() }).from(products).where(where),
       ]);
-      const api = await withPhotos(db, rows);
+      const api = await withPhotos(db, rows, { withModeration: true });
       const history = await sellerHistory([...new Set(rows.map((r) => r.userId))]);
       const items = api.map((p) => {
         const row = rows.find((r) => r.id === p.id)!;
