@@ -14,6 +14,7 @@ import { userRoutes } from './api/users.ts';
 import { productRoutes } from './api/products.ts';
 import { buyerRoutes } from './api/buyers.ts';
 import { seoRoutes } from './api/seo.ts';
+import { adminRoutes, reportRoutes } from './api/admin.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { cspNonceFor, registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -98,6 +99,8 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
       await api.register(systemRoutes(services));
       await api.register(userRoutes(services));
       await api.register(productRoutes(services));
+      await api.register(reportRoutes(services));
+      await api.register(adminRoutes(services));
       await api.register(buyerRoutes(services));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -70,6 +70,9 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('contact@ecosouk.dz'),
   REDIS_URL: urlWithProtocols(['redis', 'rediss']).optional(),
   SEED_DEMO: booleanString.default(true),
+  // Demo and tests only: with the demo catalogue, also a moderator (moderator@ecosouk.dz) with this
+  // password. Unset (the default), there is none: the first staff account is made with `npm run user:role`.
+  DEMO_MODERATOR_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   // Tests only: lets photo URLs on loopback/private addresses be fetched (a local test server).
   PHOTO_FETCH_ALLOW_PRIVATE: booleanString.default(false),
   JOBS_IN_SERVER: booleanString.default(true),
@@ -91,6 +94,13 @@ const envSchema = z.object({
     .min(0, 'must be between 0 and 1000')
     .max(1000, 'must be between 0 and 1000')
     .default(5),
+  // How long instant search alerts gather listings before their e-mail goes (docs/decisions/0016).
+  ALERT_WINDOW_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 600')
+    .max(600, 'must be between 1 and 600')
+    .default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     error: 'must be one of fatal, error, warn, info, debug, trace, silent',
   }).default('info'),
@@ -117,12 +127,16 @@ export interface Config {
   contactEmail: string;
   redisUrl: string | undefined;
   seedDemo: boolean;
+  /** Demo and tests only: the demo catalogue also gets moderator@ecosouk.dz with this password. */
+  demoModeratorPassword: string | undefined;
   /** Tests only: photo URLs may point to loopback and private addresses. Never in production. */
   photoFetchAllowPrivate: boolean;
   /** The server runs the background jobs itself (false when `npm run worker` does). */
   jobsInServer: boolean;
   /** How long a claimed job is reserved for its runner before another may take it (extended while it runs). */
   jobsLeaseMs: number;
+  /** Instant search alerts: listings published within one window share one e-mail, sent at its end. */
+  alertWindowMs: number;
   /** Days a listing stays up after publication or renewal (docs/product.md, "Listing lifecycle"). */
   listingTtlDays: number;
   /** Listings an account younger than 7 days publishes a day before the next ones go to review. */
@@ -181,9 +195,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactEmail: e.CONTACT_EMAIL,
     redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO,
+    demoModeratorPassword: e.DEMO_MODERATOR_PASSWORD,
     photoFetchAllowPrivate: e.PHOTO_FETCH_ALLOW_PRIVATE,
     jobsInServer: e.JOBS_IN_SERVER,
     jobsLeaseMs: e.JOBS_LEASE_SECONDS * 1000,
+    alertWindowMs: e.ALERT_WINDOW_SECONDS * 1000,
     listingTtlDays: e.LISTING_TTL_DAYS,
     newAccountDailyListings: e.NEW_ACCOUNT_DAILY_LISTINGS,
     logLevel: e.LOG_LEVEL,

@@ -33,7 +33,7 @@ export const ALERT_JOBS = {
   daily: 'alerts.daily-digest',
 } as const;
 
-/** Instant alerts wait for the end of a window this long, then go out together. */
+/** Instant alerts wait for the end of a window this long (ALERT_WINDOW_SECONDS), then go out together. */
 export const INSTANT_WINDOW_MS = 5 * 60_000;
 export const DAY_MS = 24 * 60 * 60_000;
 
@@ -54,9 +54,11 @@ export interface AlertServiceDeps {
   mailer: Mailer;
   publicUrl: string;
   now?: () => Date;
+  /** ALERT_WINDOW_SECONDS (default INSTANT_WINDOW_MS). */
+  windowMs?: number;
 }
 
-export function createAlertService({ db, jobs, mailer, publicUrl, now = () => new Date() }: AlertServiceDeps) {
+export function createAlertService({ db, jobs, mailer, publicUrl, now = () => new Date(), windowMs = INSTANT_WINDOW_MS }: AlertServiceDeps) {
   /**
    * Records which alerting saved searches `productId` matches, and returns them. The listing
    * must be publicly visible. Searches whose every filter has a match column are decided in
@@ -118,7 +120,7 @@ export function createAlertService({ db, jobs, mailer, publicUrl, now = () => ne
     for (const search of matched) {
       if (search.alert !== 'instant') continue;
       // One e-mail per search and window: a burst of listings joins the e-mail already planned.
-      const windowEnd = Math.floor(now().getTime() / INSTANT_WINDOW_MS) * INSTANT_WINDOW_MS + INSTANT_WINDOW_MS;
+      const windowEnd = Math.floor(now().getTime() / windowMs) * windowMs + windowMs;
       await jobs.enqueue(ALERT_JOBS.send, { savedSearchId: search.id }, { key: `alert:${search.id}:${new Date(windowEnd).toISOString()}`, runAt: new Date(windowEnd) });
     }
   });
