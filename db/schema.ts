@@ -124,6 +124,9 @@ export const products = pgTable(
     commune: text('commune'),
     status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
     views: integer('views').notNull().default(0),
+    // The listing's short reference, shown on its page and quoted on the phone: a sequence, so
+    // it is short, unique and never changes (docs/decisions/0016-listing-reference-and-co2-estimate.md).
+    ref: bigserial('ref', { mode: 'number' }).notNull(),
     phoneReveals: integer('phone_reveals').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -148,6 +151,7 @@ export const products = pgTable(
       index('products_active_price_idx').on(t.price, t.id).where(active),
       // The shop page and the dashboard: one seller's listings, newest first.
       index('products_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+      uniqueIndex('products_ref_key').on(t.ref),
     ];
   },
 );
