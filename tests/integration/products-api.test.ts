@@ -28,9 +28,11 @@ const PRODUCT_KEYS = [
   'id',
   'images',
   'img',
+  'impact',
   'isActive',
   'photos',
   'price',
+  'reference',
   'status',
   'title',
   'title_ar',
@@ -38,6 +40,7 @@ const PRODUCT_KEYS = [
   'title_fr',
   'updatedAt',
   'userId',
+  'views',
 ];
 const IMAGE_KEYS = ['height', 'key', 'url', 'variants', 'width'];
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
