@@ -1,6 +1,7 @@
 // The Product shape of docs/api.md: what the API returns and what the pages render.
 import type { Impact } from './impact.ts';
 import type { Lang } from './languages.ts';
+import type { ListingCheck, ModerationState } from './moderation.ts';
 
 export interface ApiImage {
   url: string;
@@ -41,7 +42,19 @@ export interface ApiProduct {
   views: number;
   /** kg CO₂e avoided by buying it second-hand instead of new, or null (common/impact.ts). */
   impact: Impact | null;
+  /** When it leaves public view unless renewed (docs/product.md, "Listing lifecycle"). */
+  expiresAt: string;
+  /** True once past `expiresAt`: only its owner sees it, and may renew it. */
+  expired: boolean;
+  /** When its seller marked it as sold, or null. */
+  soldAt: string | null;
   contact?: string;
+  /** Owner and moderators only. */
+  moderation?: ModerationState;
+  /** Owner and moderators only: a moderator's reason for hiding or removing it. */
+  moderationReason?: string | null;
+  /** Owner and moderators only: the automatic checks it tripped (why it is pending). */
+  moderationChecks?: ListingCheck[];
 }
 
 /**

@@ -4,6 +4,7 @@ import { USER_ROLES, USER_STATUSES } from '../../common/accounts.ts';
 import { IMPACT_FIGURES, type ImpactBasis } from '../../common/impact.ts';
 
 const IMPACT_BASES = Object.keys(IMPACT_FIGURES) as [ImpactBasis, ...ImpactBasis[]];
+import { LISTING_CHECKS, MODERATION_STATES } from '../../common/moderation.ts';
 
 export const selfUserSchema = z
   .object({
@@ -70,7 +71,16 @@ export const productSchema = z
     reference: z.string(),
     views: z.number(),
     impact: z.object({ co2eKg: z.number(), basis: z.enum(IMPACT_BASES) }).nullable(),
+    expiresAt: z.string(),
+    expired: z.boolean(),
+    soldAt: z.string().nullable(),
     contact: z.string().optional(),
+    // Owner and moderators only.
+    moderation: z.enum(MODERATION_STATES).optional(),
+    moderationReason: z.string().nullable().optional(),
+    moderationChecks: z
+      .array(z.object({ check: z.enum(LISTING_CHECKS), detail: z.string().optional(), group: z.string().optional() }))
+      .optional(),
   })
   .meta({ id: 'Product' });
 
