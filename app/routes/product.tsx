@@ -13,6 +13,7 @@ import { Breadcrumbs } from '../components/product/breadcrumbs.tsx';
 import { ListingFacts, PublishedAgo } from '../components/product/listing-facts.tsx';
 import { productTrail } from '../lib/breadcrumbs.ts';
 import { Gallery } from '../components/product/gallery.tsx';
+import { ReportButton } from '../components/report-button.tsx';
 import { UserText } from '../components/user-text.tsx';
 import { LoadError, ProductNotFound } from '../components/product/load-error.tsx';
 import { langOfMatches, pageMeta, publicUrlOfMatches, translatorFor } from '../lib/meta.ts';
@@ -207,6 +208,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           )}
         </section>
       </div>
+      <ReportButton targetType="product" targetId={product.id} ownerId={product.userId} />
     </div>
   );
 }
