@@ -87,7 +87,16 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     counters,
     realtime,
     messaging,
-    listings: createListingService({ db: database.db, storage, uploads, limits, counters, changed: listingsChanged }),
+    listings: createListingService({
+      db: database.db,
+      storage,
+      uploads,
+      limits,
+      counters,
+      changed: listingsChanged,
+      listingTtlDays: config.listingTtlDays,
+      now: () => new Date(now()),
+    }),
     /** Closes what the services opened themselves (Redis); the database belongs to the caller. */
     async close() {
       realtime.endStreams();

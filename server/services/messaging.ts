@@ -12,6 +12,7 @@ import { toPublicUser } from '../../common/user-views.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
 import { blocks, conversations, images, messages, products, users, type Conversation, type Message, type Product, type User } from '../../db/schema.ts';
 import { AppError } from '#errors';
+import { isListedNow } from '../repositories/visibility.ts';
 import { requireSignedIn, requireVerified, type Caller } from './access.ts';
 import { assertMayWrite } from './account-status.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -50,9 +51,12 @@ function toMessageView(m: Pick<Message, 'id' | 'conversationId' | 'senderId' | '
   };
 }
 
-/** The listing as messaging shows it: available means a buyer may start a conversation about it. */
-export function listingIsAvailable(product: Pick<Product, 'status'>, seller: Pick<User, 'status'>): boolean {
-  return product.status === 'active' && seller.status !== 'banned';
+/**
+ * Available: a buyer may start a conversation about it. The rule of the public lists
+ * (server/repositories/visibility.ts): active, approved, not expired, not sold, seller not banned.
+ */
+export function listingIsAvailable(product: Product, seller: Pick<User, 'status'>, at = new Date()): boolean {
+  return isListedNow(product, seller, at);
 }
 
 export function createMessagingService({ db, limits, jobs, mailer, realtime, publicUrl, now = Date.now }: MessagingDeps) {
@@ -198,7 +202,7 @@ export function createMessagingService({ db, limits, jobs, mailer, realtime, pub
             title_en: listing.product.titleEn,
             img: photos.get(listing.product.id) ?? null,
             price: listing.product.price,
-            state: listingIsAvailable(listing.product, { status: listing.sellerStatus }) ? 'available' : 'unavailable',
+            state: listingIsAvailable(listing.product, { status: listing.sellerStatus }, new Date(now())) ? 'available' : 'unavailable',
           }
         : { id: null, title: row.productTitle, title_ar: null, title_fr: null, title_en: null, img: null, price: null, state: 'deleted' };
       const last = latestBy.get(row.id);
@@ -261,7 +265,7 @@ export function createMessagingService({ db, limits, jobs, mailer, realtime, pub
       requireVerified(user);
       if (!isId(productId)) throw new AppError('NOT_AVAILABLE', 'This listing is not available');
       const [found] = await db.select({ product: products, seller: users }).from(products).innerJoin(users, eq(users.id, products.userId)).where(eq(products.id, productId)).limit(1);
-      if (!found || (!listingIsAvailable(found.product, found.seller) && found.seller.id !== user.id)) throw new AppError('NOT_AVAILABLE', 'This listing is not available');
+      if (!found || (!listingIsAvailable(found.product, found.seller, new Date(now())) && found.seller.id !== user.id)) throw new AppError('NOT_AVAILABLE', 'This listing is not available');
       if (found.seller.id === user.id) throw new AppError('OWN_LISTING', 'You cannot send a message about your own listing');
       if (!found.seller.messagesEnabled) throw new AppError('MESSAGES_DISABLED', 'This seller does not take messages');
       const block = await blockBetween(user.id, found.seller.id);

@@ -3,7 +3,7 @@
 // message left unread for 10 minutes, and refusals that change nothing.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { conversations, messages, users } from '../../db/schema.ts';
+import { conversations, messages, products, users } from '../../db/schema.ts';
 import { UNREAD_EMAIL_DELAY_MS } from '../../common/constants.ts';
 import { API, clearOutbox, sentMails, verifiedUser, signedInUser, type SignedIn } from '../helpers/api-client.ts';
 import { manualClock } from '../helpers/clock.ts';
@@ -107,12 +107,15 @@ describe('refusals change nothing', () => {
     const conversation = (await start(buyer, listing.id)).json().data;
     const inactive = await publish(ctx, seller, { title: 'Lampe en bambou' });
     await call('PATCH', `/products/status/${inactive.id}`, seller.cookie);
+    const sold = await publish(ctx, seller, { title: 'Chaise en rotin' });
+    await ctx.database.db.update(products).set({ soldAt: new Date(clock.now()) }).where(eq(products.id, sold.id));
     const unverified = await signedInUser(ctx);
     const before = await snapshot(ctx);
 
     const cases: [string, Promise<{ statusCode: number; json(): { code: string } }>, number, string][] = [
       ['own listing', start(seller, listing.id), 400, 'OWN_LISTING'],
       ['inactive listing', start(buyer, inactive.id), 404, 'NOT_AVAILABLE'],
+      ['sold listing', start(buyer, sold.id), 404, 'NOT_AVAILABLE'],
       ['unknown listing', start(buyer, '00000000-0000-4000-8000-000000000000'), 404, 'NOT_AVAILABLE'],
       ['empty', start(buyer, listing.id, '   '), 400, 'VALIDATION_ERROR'],
       ['oversized', start(buyer, listing.id, 'x'.repeat(2001)), 400, 'VALIDATION_ERROR'],
