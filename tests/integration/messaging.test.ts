@@ -181,6 +181,19 @@ describe('blocking', () => {
   });
 });
 
+describe('reporting a conversation', () => {
+  it('feeds the moderation queue when one of its members reports it; to anyone else it does not exist', async () => {
+    const { seller, buyer, listing } = await scene();
+    const stranger = await member('stranger');
+    const id = (await start(buyer, listing.id)).json().data.id;
+    const report = await call('POST', '/reports', seller.cookie, { targetType: 'conversation', targetId: id, reason: 'scam', comment: 'Demande un paiement à l’avance.' });
+    expect(report.statusCode, report.body).toBe(201);
+    expect(report.json().data).toMatchObject({ targetType: 'conversation', targetId: id, status: 'open' });
+    const outside = await call('POST', '/reports', stranger.cookie, { targetType: 'conversation', targetId: id, reason: 'scam' });
+    expect(outside.statusCode).toBe(404);
+  });
+});
+
 describe('rate limits', () => {
   it('new conversations are limited per account, more strictly for accounts younger than 7 days', async () => {
     const seller = await member('seller');
