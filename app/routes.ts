@@ -18,6 +18,7 @@ export default [
     route('forget-password', 'routes/forget-password.tsx'),
     route('reset-password', 'routes/reset-password.tsx'),
     route('verify-email', 'routes/verify-email.tsx'),
+    route('renew', 'routes/renew.tsx'),
     route('dashboard', 'routes/dashboard.tsx'),
     route('products/new', 'routes/product-form.tsx', { id: 'product-new' }),
     route('products/:productId/edit', 'routes/product-form.tsx', { id: 'product-edit' }),

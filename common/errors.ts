@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   ACCOUNT_SUSPENDED: 403,
   NOT_FOUND: 404,
   RESET_TOKEN_INVALID: 404,
+  // A listing that exists but cannot be acted on (a removed listing's renewal, a dead renew link).
+  NOT_AVAILABLE: 404,
   METHOD_NOT_ALLOWED: 405,
   REQUEST_TIMEOUT: 408,
   USER_EXISTS: 409,

@@ -5,6 +5,7 @@ import { formatPrice } from '../../common/format.ts';
 import { localizedTitle, type ApiProduct } from '../../common/product.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
+import { SoldRibbon } from './product/lifecycle-notice.tsx';
 
 /** `srcset` from the stored WebP variants (width → URL). */
 export function srcSetOf(variants: Record<string, string>): string {
@@ -49,6 +50,7 @@ export function ProductCard({ product, eager = false }: { product: ApiProduct; e
         <span className="absolute start-3 top-3 rounded-full bg-surface-raised/90 px-2.5 py-1 text-xs font-semibold text-brand-strong shadow-sm">
           {t(`categories:${product.category}`)}
         </span>
+        {product.soldAt ? <SoldRibbon /> : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="line-clamp-2 font-semibold text-ink" dir="auto">

@@ -8,6 +8,7 @@ import { en } from './locales/en.ts';
 import { fr } from './locales/fr.ts';
 import { about } from '../../common/content/about.ts';
 import { VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
+import { lifecycle } from './namespaces/lifecycle.ts';
 import { listings } from './namespaces/listings.ts';
 import { productForm } from './namespaces/product-form.ts';
 import { search } from './namespaces/search.ts';
@@ -34,7 +35,7 @@ export function resourcesFor(lang: Lang) {
   const ui = UI[lang];
   // The specification reads the about card from layout.aboutContent; its text lives in common/content/about.ts.
   const layout = { ...ui.layout, aboutContent: { title: about.title[lang], description: about.description[lang] } };
-  return { ...ui, layout, productForm: productForm[lang], listings: listings[lang], search: search[lang], ...referenceNamespaces(lang) };
+  return { ...ui, layout, productForm: productForm[lang], listings: listings[lang], lifecycle: lifecycle[lang], search: search[lang], ...referenceNamespaces(lang) };
 }
 
 export const NAMESPACES = [
@@ -50,6 +51,7 @@ export const NAMESPACES = [
   'contactPage',
   'productForm',
   'listings',
+  'lifecycle',
   'search',
   'categories',
   'cities',

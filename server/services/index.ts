@@ -6,6 +6,7 @@ import type { FileStorage } from '../storage/file-storage.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createCounterService } from './counters.ts';
+import { createLifecycleService } from './lifecycle.ts';
 import { createListingService } from './listings.ts';
 import { createPhotoFetcher } from './photo-fetch.ts';
 import { createUploadService } from './uploads.ts';
@@ -80,6 +81,15 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     search,
     uploads,
     counters,
+    lifecycle: createLifecycleService({
+      db: database.db,
+      jobs,
+      mailer,
+      publicUrl: config.publicUrl,
+      listingTtlDays: config.listingTtlDays,
+      now: () => new Date(now()),
+      changed: listingsChanged,
+    }),
     listings: createListingService({
       db: database.db,
       storage,

@@ -434,6 +434,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
         .select({
           listings: count(),
           active: sql<number>`count(*) filter (where ${products.status} = 'active')::int`,
+          sold: sql<number>`count(*) filter (where ${products.soldAt} is not null)::int`,
           views: sql<number>`coalesce(sum(${products.views}), 0)::int`,
           reveals: sql<number>`coalesce(sum(${products.phoneReveals}), 0)::int`,
         })
@@ -456,7 +457,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
         .orderBy(descending(events.createdAt), descending(events.id))
         .limit(limit);
       return {
-        totals: { listings: totals?.listings ?? 0, active: totals?.active ?? 0, views: totals?.views ?? 0, reveals: totals?.reveals ?? 0 },
+        totals: { listings: totals?.listings ?? 0, active: totals?.active ?? 0, sold: totals?.sold ?? 0, views: totals?.views ?? 0, reveals: totals?.reveals ?? 0 },
         recent: recent.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
       };
     },
