@@ -7,6 +7,7 @@ import { createJobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createCounterService } from './counters.ts';
 import { createLifecycleService } from './lifecycle.ts';
+import { createListingChecks } from './listing-checks.ts';
 import { createListingService } from './listings.ts';
 import { createPhotoFetcher } from './photo-fetch.ts';
 import { createUploadService } from './uploads.ts';
@@ -52,6 +53,12 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
   const uploads = createUploadService(database.db, storage, limits, createPhotoFetcher({ allowPrivate: config.photoFetchAllowPrivate }));
   const search = createSearchService(database.db, { limits });
   const counters = createCounterService(database.db);
+  const listingChecks = createListingChecks({
+    db: database.db,
+    newAccountDailyListings: config.newAccountDailyListings,
+    enabled: config.listingChecks,
+    now: () => new Date(now()),
+  });
   redis?.onListingsChanged(() => search.invalidate());
   const listingsChanged = () => {
     search.invalidate();
@@ -99,7 +106,10 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
       changed: listingsChanged,
       listingTtlDays: config.listingTtlDays,
       now: () => new Date(now()),
+      checks: listingChecks,
     }),
+    /** The automatic checks and the review queue (reviewQueue, resolveReview) the admin console calls. */
+    listingChecks,
     /** Closes what the services opened themselves (Redis); the database belongs to the caller. */
     async close() {
       await jobs.stop();

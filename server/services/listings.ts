@@ -23,6 +23,7 @@ import { assertMayWrite } from './account-status.ts';
 import { isPubliclyVisible, listedNow, publiclyVisible } from '../repositories/visibility.ts';
 import type { Limits } from './rate-limit.ts';
 import type { UploadService } from './uploads.ts';
+import type { ListingChecks } from './listing-checks.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'Product not found');
 
@@ -142,6 +143,8 @@ export interface ListingServiceDeps {
   listingTtlDays?: number;
   /** The clock of expiry and sales (tests move it forward). */
   now?: () => Date;
+  /** The automatic checks at publish and edit; without them every listing is approved at once. */
+  checks?: ListingChecks;
 }
 
 /** Moderators and admins see a listing's moderation state, like its owner. */
@@ -154,7 +157,25 @@ function visitorOf(caller: Caller): Visitor {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function createListingService({ db, storage, uploads, limits, counters, changed = () => {}, listingTtlDays = 60, now = () => new Date() }: ListingServiceDeps) {
+export function createListingService({ db, storage, uploads, limits, counters, changed = () => {}, listingTtlDays = 60, now = () => new Date(), checks }: ListingServiceDeps) {
+  /**
+   * Runs the automatic checks on the saved listing, in its transaction: when any trips, the
+   * listing is held for review with the list (a removed listing stays removed). When none
+   * trips, its state stays as it was: an edit does not release a listing a moderator has not
+   * looked at yet.
+   */
+  async function holdIfTripped(tx: AppDb, row: Product, creating: boolean): Promise<Product> {
+    if (!checks) return row;
+    const tripped = await checks.run(
+      tx,
+      { userId: row.userId, productId: row.id, category: row.category, texts: [row.title, row.desc, row.titleAr, row.titleFr, row.titleEn, row.descAr, row.descFr, row.descEn], creating },
+      row.title,
+    );
+    if (tripped.length === 0 || row.moderation === 'removed') return row;
+    const [held] = await tx.update(products).set({ moderation: 'pending', moderationChecks: tripped }).where(eq(products.id, row.id)).returning();
+    return held ?? row;
+  }
+
   /** The end of a listing published or renewed now. */
   const newExpiry = () => new Date(now().getTime() + listingTtlDays * DAY_MS);
 
@@ -260,7 +281,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
       // The listing and the attachment of its photos: all or nothing.
       const row = await keepingFetchedOnlyIfSaved(fetched, () => withTransaction(db, async (tx) => {
         const photos = await resolvePhotos(tx, user.id, urls, null);
-        return insertListing(tx, {
+        const inserted = await insertListing(tx, {
           userId: user.id,
           category: input.category,
           condition: input.condition,
@@ -273,6 +294,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
           commune,
           expiresAt: newExpiry(),
         }, photos);
+        return holdIfTripped(tx, inserted, true);
       }));
       changed();
       return serialize(row, true);
@@ -338,7 +360,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
           .where(eq(products.id, id))
           .returning();
         if (!updated) throw notFound();
-        return { row: updated, dropped: removed };
+        return { row: await holdIfTripped(tx, updated, false), dropped: removed };
       }));
       await uploads.deleteFiles(dropped);
       changed();
