@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { USER_ROLES, USER_STATUSES } from '../common/accounts.ts';
 import { MODERATION_STATES, type ListingCheck } from '../common/moderation.ts';
+import { REPORT_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '../common/reports.ts';
 import {
   customType,
   bigserial,
@@ -57,6 +58,10 @@ export const users = pgTable(
     suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
     // Why the account is suspended or banned; shown to its owner.
     statusReason: text('status_reason'),
+    // A seller may keep the phone only: no "Send a message" on their listings.
+    messagesEnabled: boolean('messages_enabled').notNull().default(true),
+    // The e-mail about a message left unread for 10 minutes.
+    messageEmails: boolean('message_emails').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -309,8 +314,134 @@ export const jobs = pgTable(
   ],
 );
 
+/**
+ * What members report (server/services/moderation.ts). The target is a listing, an account or a
+ * conversation, so `target_id` has no foreign key: a report on something deleted since is shown
+ * as gone. One open report per reporter and target (the partial unique index).
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: REPORT_TARGETS }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    comment: text('comment'),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
+    resolution: text('resolution', { enum: REPORT_ACTIONS }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reports_open_once_key').on(t.reporterId, t.targetType, t.targetId).where(sql`status = 'open'`),
+    // The queue: open reports by target.
+    index('reports_open_target_idx').on(t.targetType, t.targetId, t.createdAt).where(sql`status = 'open'`),
+    index('reports_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Every moderator's and admin's action, append-only: a trigger (migration) refuses UPDATE and
+ * DELETE, so not even a bug of the app can rewrite history. No foreign keys: a deleted account
+ * keeps its entries. `actor_id` null is the command line (`npm run user:role`).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: uuid('actor_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: uuid('target_id').notNull(),
+    reason: text('reason'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc()),
+    index('audit_log_target_idx').on(t.targetId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * One conversation per listing and buyer. Both sides and the listing are kept nullable
+ * (`set null`): a deleted account or listing leaves the other side its conversation, shown
+ * with "deleted member"; the deleted member's own messages go with the account (cascade).
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    sellerId: uuid('seller_id').references(() => users.id, { onDelete: 'set null' }),
+    // The listing's title when the conversation began, for when the listing is gone.
+    productTitle: text('product_title').notNull(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_product_buyer_key').on(t.productId, t.buyerId),
+    // Each side's inbox, most recent first.
+    index('conversations_buyer_idx').on(t.buyerId, t.lastMessageAt.desc(), t.id.desc()),
+    index('conversations_seller_idx').on(t.sellerId, t.lastMessageAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * `seq` orders every message of the site: it is the stream's event id, so a stream resumed
+ * with Last-Event-ID reads what it missed from here (docs/decisions/0016-sse-and-pub-sub.md).
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('messages_seq_key').on(t.seq),
+    index('messages_conversation_idx').on(t.conversationId, t.seq.desc()),
+    // Unread counts read only the few unread rows.
+    index('messages_unread_idx').on(t.conversationId, t.senderId).where(sql`read_at IS NULL`),
+    index('messages_sender_idx').on(t.senderId),
+  ],
+);
+
+/** `blocker` blocked `blocked`: no new messages either way. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
+);
+
 export type User = typeof users.$inferSelect;
+export type Conversation = typeof conversations.$inferSelect;
+export type Message = typeof messages.$inferSelect;
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type Image = typeof images.$inferSelect;
 export type Job = typeof jobs.$inferSelect;
+export type Report = typeof reports.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;

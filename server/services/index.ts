@@ -9,6 +9,7 @@ import { createCounterService } from './counters.ts';
 import { createLifecycleService } from './lifecycle.ts';
 import { createListingChecks } from './listing-checks.ts';
 import { createListingService } from './listings.ts';
+import { createModerationService } from './moderation.ts';
 import { createPhotoFetcher } from './photo-fetch.ts';
 import { createUploadService } from './uploads.ts';
 import { createSearchService } from './search.ts';
@@ -24,6 +25,8 @@ import {
 import { createSharedRedis } from './redis.ts';
 import { createSessionService } from './sessions.ts';
 import { createUserService } from './users.ts';
+import { createMessagingService } from './messaging.ts';
+import { createRealtime } from './realtime.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -59,11 +62,25 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     enabled: config.listingChecks,
     now: () => new Date(now()),
   });
+  // The streams' events: through Redis when it is configured, so every instance sees them.
+  const realtime = createRealtime({ redis, log });
+  const messaging = createMessagingService({ db: database.db, limits, jobs, mailer, realtime, publicUrl: config.publicUrl, now });
   redis?.onListingsChanged(() => search.invalidate());
   const listingsChanged = () => {
     search.invalidate();
     redis?.publishListingsChanged();
   };
+  const users = createUserService({
+    db: database.db,
+    sessions,
+    limits,
+    mailer,
+    jobs,
+    storage,
+    publicUrl: config.publicUrl,
+    contactEmail: config.contactEmail,
+    listingsChanged,
+  });
   return {
     config,
     database,
@@ -74,17 +91,8 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     redis,
     limits,
     sessions,
-    users: createUserService({
-      db: database.db,
-      sessions,
-      limits,
-      mailer,
-      jobs,
-      storage,
-      publicUrl: config.publicUrl,
-      contactEmail: config.contactEmail,
-      listingsChanged,
-    }),
+    users,
+    moderation: createModerationService({ db: database.db, jobs, limits, mailer, users, publicUrl: config.publicUrl, listingsChanged }),
     search,
     uploads,
     counters,
@@ -97,6 +105,8 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
       now: () => new Date(now()),
       changed: listingsChanged,
     }),
+    realtime,
+    messaging,
     listings: createListingService({
       db: database.db,
       storage,
@@ -112,6 +122,7 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     listingChecks,
     /** Closes what the services opened themselves (Redis); the database belongs to the caller. */
     async close() {
+      realtime.endStreams();
       await jobs.stop();
       await redis?.close();
     },

@@ -27,7 +27,7 @@ export const REVIEW_PAGE_SIZE = 20;
 // Algerian numbers as people write them: 0 + 9 digits (mobiles 05/06/07, fixed 0xx), +213 or
 // 00213 + 9 digits, with spaces, dots or dashes between groups. Run on normalized text (Arabic
 // and Persian digits are Latin by then).
-const PHONE = /(?:\+|\b00)?(?:213[\s.\-]*)?\b0?[5-7](?:[\s.\-]*\d){8}\b|\b0[2-4](?:[\s.\-]*\d){7}\b/;
+const PHONE = /(?:\+|\b00)?(?:213[\s.-]*)?\b0?[5-7](?:[\s.-]*\d){8}\b|\b0[2-4](?:[\s.-]*\d){7}\b/;
 const URL = /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]{2,}\.(?:com|dz|net|org|fr|info|me|io|co|shop|store|online|site|biz|ly)\b/;
 const EMAIL = /\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b/;
 
