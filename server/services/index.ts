@@ -3,6 +3,7 @@ import { pino, type Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
+import { withDeferredDeletes } from '../storage/deferred-deletes.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createCounterService } from './counters.ts';
@@ -37,19 +38,21 @@ export interface ServiceDeps {
   redisNamespace?: string;
 }
 
-export function createServices({ config, database, storage, ...deps }: ServiceDeps) {
+export function createServices({ config, database, storage: givenStorage, ...deps }: ServiceDeps) {
   const log = deps.log ?? pino({ level: config.logLevel });
   const mailer = deps.mailer ?? createMailer(config, log);
   const sessions = createSessionService(database.db, { secureCookies: config.secureCookies });
   const now = deps.now ?? Date.now;
   // Durable background work; started by main.ts or scripts/worker.ts, drained by tests.
   const jobs = createJobQueue({ db: database.db, log, leaseMs: config.jobsLeaseMs, now: () => new Date(now()) });
+  const storage = withDeferredDeletes(givenStorage, jobs, log);
   // Not awaited: the app starts (and serves, on local fallbacks) while Redis is still away.
   const redis = config.redisUrl ? createSharedRedis({ url: config.redisUrl, log, namespace: deps.redisNamespace }) : undefined;
   const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log, now }) : createMemoryRateLimiter({ now }));
   const limits = createLimits(rateLimiter, deps.rateLimits);
   const uploads = createUploadService(database.db, storage, limits, createPhotoFetcher({ allowPrivate: config.photoFetchAllowPrivate }));
-  const search = createSearchService(database.db, { limits });
+  // Searches may be a moment behind the primary: they read from the replica when there is one.
+  const search = createSearchService(database.reads, { limits });
   const counters = createCounterService(database.db);
   redis?.onListingsChanged(() => search.invalidate());
   const listingsChanged = () => {
@@ -80,7 +83,7 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     search,
     uploads,
     counters,
-    listings: createListingService({ db: database.db, storage, uploads, limits, counters, changed: listingsChanged }),
+    listings: createListingService({ db: database.db, reads: database.reads, storage, uploads, limits, counters, changed: listingsChanged }),
     /** Closes what the services opened themselves (Redis); the database belongs to the caller. */
     async close() {
       await jobs.stop();

@@ -116,6 +116,8 @@ function languageFields(title: string, desc: string, given: Partial<Record<`${'t
 
 export interface ListingServiceDeps {
   db: AppDb;
+  /** Public reads (a listing's page, a shop): the replica when there is one (db/read-routing.ts). */
+  reads?: AppDb;
   storage: FileStorage;
   uploads: UploadService;
   limits: Limits;
@@ -129,14 +131,14 @@ function visitorOf(caller: Caller): Visitor {
   return { userId: caller.session?.user.id ?? null, ip: caller.ip, userAgent: caller.userAgent };
 }
 
-export function createListingService({ db, storage, uploads, limits, counters, changed = () => {} }: ListingServiceDeps) {
+export function createListingService({ db, reads = db, storage, uploads, limits, counters, changed = () => {} }: ListingServiceDeps) {
   /** A listing's stored image rows (for removal), in order. */
   async function imageRowsOf(productId: string, within: AppDb = db) {
     return within.select().from(images).where(eq(images.productId, productId)).orderBy(images.position);
   }
 
-  async function serialize(row: Product, withContact: boolean): Promise<ApiProduct> {
-    const [product] = await withPhotos(db, [row], { withContact });
+  async function serialize(row: Product, withContact: boolean, from: AppDb = db): Promise<ApiProduct> {
+    const [product] = await withPhotos(from, [row], { withContact });
     if (!product) throw new Error('serialize returned nothing');
     return product;
   }
@@ -207,12 +209,12 @@ export function createListingService({ db, storage, uploads, limits, counters, c
   }
 
   /** A seller's listings, newest first: active ones, or all of them for the seller themself. */
-  async function listingsOf(viewer: User | null, userId: string, limit: number) {
+  async function listingsOf(viewer: User | null, userId: string, limit: number, from: AppDb = db) {
     if (!isId(userId)) throw new AppError('NOT_FOUND', 'User not found');
-    const [seller] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    const [seller] = await from.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!seller) throw new AppError('NOT_FOUND', 'User not found');
     const own = viewer?.id === userId;
-    const rows = await db
+    const rows = await from
       .select()
       .from(products)
       .where(own ? eq(products.userId, userId) : and(eq(products.userId, userId), eq(products.status, 'active'), sellerNotBanned))
@@ -351,12 +353,12 @@ export function createListingService({ db, storage, uploads, limits, counters, c
      */
     async read(viewer: User | null, id: string, options: { countView: false } | { countView: true; caller: Caller }): Promise<ApiProduct & { seller: PublicUser }> {
       if (!isId(id)) throw notFound();
-      const [found] = await db.select({ product: products, seller: users }).from(products).innerJoin(users, eq(users.id, products.userId)).where(eq(products.id, id)).limit(1);
+      const [found] = await reads.select({ product: products, seller: users }).from(products).innerJoin(users, eq(users.id, products.userId)).where(eq(products.id, id)).limit(1);
       if (!found) throw notFound();
       const own = viewer?.id === found.product.userId;
       if ((found.product.status !== 'active' || found.seller.status === 'banned') && !own) throw notFound();
       if (options.countView && !own) await counters.countOnce('view', id, visitorOf(options.caller));
-      return { ...(await serialize(found.product, own)), seller: toPublicUser(found.seller) };
+      return { ...(await serialize(found.product, own, reads)), seller: toPublicUser(found.seller) };
     },
 
     /** The phone of an active listing, in national form; counts a reveal, once per visitor a day. Limited per address. */
@@ -385,8 +387,8 @@ export function createListingService({ db, storage, uploads, limits, counters, c
 
     /** A seller's listings: active ones, or all of them for the seller themself. */
     async byUser(viewer: User | null, userId: string, limit: number): Promise<{ seller: User; products: ApiProduct[] }> {
-      const { seller, rows, own } = await listingsOf(viewer, userId, limit);
-      return { seller, products: await withPhotos(db, rows, { withContact: own }) };
+      const { seller, rows, own } = await listingsOf(viewer, userId, limit, reads);
+      return { seller, products: await withPhotos(reads, rows, { withContact: own }) };
     },
 
     /** The seller's own listings with their counters (views, phone reveals), for the dashboard. */
