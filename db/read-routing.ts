@@ -33,15 +33,18 @@ const RETRY_AFTER_MS = 5000;
 // (starting or promoting), too many connections, a query cancelled for a conflict with recovery.
 const FALLBACK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300', '40001', '08000', '08001', '08003', '08006']);
 
-export function isUnreachable(error: unknown): boolean {
+/** Also through drizzle's wrapper (DrizzleQueryError, whose `cause` is the driver's error). */
+export function isUnreachable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 3) return false;
   const code = (error as { code?: string }).code;
   if (code && FALLBACK_CODES.has(code)) return true;
-  const message = error instanceof Error ? error.message : String(error);
-  return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(message);
+  const message = error instanceof Error ? error.message : '';
+  if (/Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(message)) return true;
+  return isUnreachable((error as { cause?: unknown }).cause, depth + 1);
 }
 
 export interface ReplicaStats {
-  /** Queries answered by the replica, and those sent to the primary instead (not allowed, or it was down). */
+  /** Queries and transactions sent to the replica, and those sent to the primary (not allowed, or it was down). */
   replica: number;
   primary: number;
   fallbacks: number;
@@ -67,27 +70,48 @@ export function createRoutingPool(PoolClass: typeof pg.Pool, replicaOptions: pg.
     markDown(error: unknown) {
       fellBack(error);
     }
-    // Loose signatures on purpose: pg's overloads (callback forms, QueryConfig, submittables) are all passed through.
+    // Loose signatures on purpose: pg's overloads (callback forms, QueryConfig, submittables) are
+    // passed through to the primary; the replica path is the promise form drizzle uses. It checks a
+    // client out itself rather than calling pg's Pool.query, which would come back through connect().
     override query(...args: unknown[]): never {
       const callback = typeof args.at(-1) === 'function';
-      const call = (target: pg.Pool) => (target.query as (...a: unknown[]) => unknown).apply(target, args);
+      const onPrimary = () => (primary.query as (...a: unknown[]) => unknown).apply(primary, args);
       if (callback || !replicaFits()) {
         stats.primary++;
-        return call(primary) as never;
+        return onPrimary() as never;
       }
       stats.replica++;
-      return (call(this as unknown as pg.Pool) as Promise<unknown>).catch((error: unknown) => {
+      const onReplica = async () => {
+        const client = await PoolClass.prototype.connect.call(this);
+        let failure: Error | undefined;
+        try {
+          return await (client.query as (...a: unknown[]) => Promise<unknown>).apply(client, args);
+        } catch (error) {
+          if (isUnreachable(error)) failure = error instanceof Error ? error : new Error(String(error));
+          throw error;
+        } finally {
+          client.release(failure);
+        }
+      };
+      return onReplica().catch((error: unknown) => {
         if (!isUnreachable(error)) throw error;
         fellBack(error);
-        return call(primary);
+        stats.primary++;
+        return onPrimary();
       }) as never;
     }
 
+    // A transaction's client (withTransaction in db/client.ts): the replica's, or the primary's.
     override connect(...args: unknown[]): never {
-      if (args.length > 0 || !replicaFits()) return (primary.connect as (...a: unknown[]) => unknown).apply(primary, args) as never;
-      return (super.connect() as Promise<pg.PoolClient>).catch((error: unknown) => {
+      if (args.length > 0 || !replicaFits()) {
+        stats.primary++;
+        return (primary.connect as (...a: unknown[]) => unknown).apply(primary, args) as never;
+      }
+      stats.replica++;
+      return (PoolClass.prototype.connect.call(this) as Promise<pg.PoolClient>).catch((error: unknown) => {
         if (!isUnreachable(error)) throw error;
         fellBack(error);
+        stats.primary++;
         return primary.connect();
       }) as never;
     }

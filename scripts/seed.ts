@@ -10,7 +10,7 @@ const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dir: config.dbDir });
 try {
   await database.migrate();
-  const services = createServices({ config, database, storage: createStorage(config) });
+  const services = createServices({ config, database, storage: await createStorage(config) });
   const result = await seedDemoCatalogue(services, { onlyIfEmpty: true });
   console.log(
     result

@@ -16,7 +16,7 @@ if (config.storage.kind !== 's3') {
   process.exit(1);
 }
 const from = path.resolve(values.from ?? config.uploadsDir);
-const target = createStorage(config);
+const target = await createStorage(config);
 console.log(`Copying ${from} to s3://${config.storage.bucket}/${config.storage.prefix}`);
 const started = Date.now();
 const report = await copyLocalToStore(from, target, { concurrency: Number(values.concurrency), log: (line) => console.log(line) });

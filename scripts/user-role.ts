@@ -29,7 +29,7 @@ try {
   process.exit(1);
 }
 let exitCode = 0;
-const services = createServices({ config: { ...config, redisUrl: undefined }, database, storage: createStorage(config) });
+const services = createServices({ config: { ...config, redisUrl: undefined }, database, storage: await createStorage(config) });
 try {
   await database.migrate();
   const result = await services.users.setRole(email, role);

@@ -17,7 +17,7 @@ if (!config.databaseUrl) {
 }
 const database = await openDatabase({ url: config.databaseUrl });
 await database.migrate();
-const services = createServices({ config, database, storage: createStorage(config), log });
+const services = createServices({ config, database, storage: await createStorage(config), log });
 scheduleHousekeeping(services);
 services.jobs.start();
 log.info('worker running the background jobs');

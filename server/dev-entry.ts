@@ -15,7 +15,7 @@ async function startServices(): Promise<Services> {
   const config = loadConfig({ ...process.env, NODE_ENV: 'development' });
   const database = await openDatabase({ url: config.databaseUrl, dir: config.dbDir });
   await database.migrate();
-  const services = createServices({ config, database, storage: createStorage(config) });
+  const services = createServices({ config, database, storage: await createStorage(config) });
   if (config.seedDemo && database.kind === 'pglite') {
     const seeded = await seedDemoCatalogue(services, { onlyIfEmpty: true });
     if (seeded) console.log(`Demo catalogue created: sign in as ${seeded.email} / ${seeded.password}`);

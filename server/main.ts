@@ -16,7 +16,7 @@ const database = await openDatabase({
   onReplicaFallback: (error) => console.warn(`read replica unavailable, reading from the primary for 5 s: ${error instanceof Error ? error.message : String(error)}`),
 });
 await database.migrate();
-const storage = createStorage(config);
+const storage = await createStorage(config);
 const services = createServices({ config, database, storage });
 const app = await buildApp({ services, pages: { mode: 'production', buildDir: config.buildDir } });
 

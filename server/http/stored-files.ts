@@ -2,8 +2,7 @@
 // with the same headers @fastify/static gives the local one (immutable for a year, an ETag),
 // so every instance serves every photo, whichever instance received it.
 import type { FastifyInstance } from 'fastify';
-import type { FileStorage } from '../storage/file-storage.ts';
-import { IMMUTABLE } from '../storage/s3.ts';
+import { IMMUTABLE, type FileStorage } from '../storage/file-storage.ts';
 
 export function registerStoredFiles(app: FastifyInstance, storage: FileStorage) {
   app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {

@@ -56,7 +56,7 @@ export async function createTestContext(name: string, { env = {}, rateLimits, re
   const services = createServices({
     config,
     database,
-    storage: createStorage(config, s3 ? { credentials: S3RVER_CREDENTIALS, connectTimeoutMs: 500, requestTimeoutMs: 2000 } : {}),
+    storage: await createStorage(config, s3 ? { credentials: S3RVER_CREDENTIALS, connectTimeoutMs: 500, requestTimeoutMs: 2000 } : {}),
     rateLimits: rateLimits ?? Object.fromEntries(Object.keys(RATE_LIMITS).map((k) => [k, GENEROUS])),
     ...(now ? { now } : {}),
   });
