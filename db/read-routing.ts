@@ -82,7 +82,7 @@ export function createRoutingPool(PoolClass: typeof pg.Pool, replicaOptions: pg.
       }
       stats.replica++;
       const onReplica = async () => {
-        const client = await PoolClass.prototype.connect.call(this);
+        const client = await (PoolClass.prototype.connect as () => Promise<pg.PoolClient>).call(this);
         let failure: Error | undefined;
         try {
           return await (client.query as (...a: unknown[]) => Promise<unknown>).apply(client, args);
@@ -108,7 +108,7 @@ export function createRoutingPool(PoolClass: typeof pg.Pool, replicaOptions: pg.
         return (primary.connect as (...a: unknown[]) => unknown).apply(primary, args) as never;
       }
       stats.replica++;
-      return (PoolClass.prototype.connect.call(this) as Promise<pg.PoolClient>).catch((error: unknown) => {
+      return (PoolClass.prototype.connect as () => Promise<pg.PoolClient>).call(this).catch((error: unknown) => {
         if (!isUnreachable(error)) throw error;
         fellBack(error);
         stats.primary++;

@@ -609,6 +609,8 @@ async function replicaScenario(port: number) {
     const total = () => count((f) => f.requests);
     let stale = 0;
     let authorReads = 0;
+    let controlReads = 0;
+    let controlStale = 0;
     const staleExamples: string[] = [];
     let maxLag = { bytes: 0, seconds: 0 };
     const sampleLag = async () => {
@@ -627,6 +629,12 @@ async function replicaScenario(port: number) {
           const put = await call(recorder, 'edit', base, `${API}/products/${listingId}`, { method: 'PUT', ip: freshIp(), cookie: jar.header, json: { title } });
           jar.take(put);
           if (put.status !== 200) continue;
+          // The control: the same read without the `fresh` cookie goes to the replica, and may be behind.
+          if (sample) {
+            const control = await call(undefined, 'control-read', base, `${API}/products/${listingId}`, { ip: freshIp(), cookie: jar.session });
+            controlReads++;
+            if (control.status !== 200 || control.json().data.title !== title) controlStale++;
+          }
           // Right after the write, from the author: the listing, and the search of their listings.
           const read = await call(recorder, 'author-read', base, `${API}/products/${listingId}`, { ip: freshIp(), cookie: jar.header });
           authorReads++;
@@ -660,6 +668,7 @@ async function replicaScenario(port: number) {
     const staleWithReplica = stale;
     check(scenario, 'the replica served reads', servedByReplica > 50, `${servedByReplica} transactions on the replica during the mixed load`);
     check(scenario, 'no author read their own write stale (replica up)', staleWithReplica === 0 && authorReads > 0, `${staleWithReplica} stale of ${authorReads} author reads; replay lag up to ${maxLag.seconds.toFixed(3)} s, ${maxLag.bytes} bytes${staleExamples.length ? `; ${staleExamples.join('; ')}` : ''}`);
+    log(`control: ${controlStale} of ${controlReads} reads of a just-written listing without the fresh cookie (from the replica) were behind`);
     check(scenario, 'no failed request (replica up)', withReplica === 0, `${withReplica} failures of ${total()} requests`);
 
     pair.stopReplica('immediate');
@@ -671,7 +680,7 @@ async function replicaScenario(port: number) {
     const health = await call(undefined, 'health', base, `${API}/health`);
     check(scenario, 'health is 200 without the replica', health.status === 200, `health ${health.status}`);
     printTable(recorder.figures().map((f) => ({ ...f })));
-    report[scenario] = { servedByReplica, authorReads, stale, maxLag, requests: total(), seconds: Math.round((Date.now() - begun) / 1000) };
+    report[scenario] = { servedByReplica, authorReads, stale, controlReads, controlStale, maxLag, requests: total(), seconds: Math.round((Date.now() - begun) / 1000) };
     log(`replica drill took ${((Date.now() - begun) / 1000).toFixed(1)} s`);
   } finally {
     await Promise.all(started.filter((i) => i.name === 'replica' && !i.exit).map((i) => stopInstance(i, 'SIGTERM', 15_000)));
