@@ -3,6 +3,8 @@
 // server/services/products.server... queries use, or the planner would ignore them.
 import { sql } from 'drizzle-orm';
 import { USER_ROLES, USER_STATUSES } from '../common/accounts.ts';
+import { MODERATION_STATES, type ListingCheck } from '../common/moderation.ts';
+import { REPORT_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '../common/reports.ts';
 import {
   customType,
   bigserial,
@@ -123,6 +125,20 @@ export const products = pgTable(
     // A commune key of common/communes.ts inside `address`, or null (docs/product.md).
     commune: text('commune'),
     status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    // approved, or held back: pending (automatic checks, review queue), hidden, removed (moderators).
+    moderation: text('moderation', { enum: MODERATION_STATES }).notNull().default('approved'),
+    // Why a moderator hid or removed it, shown to its seller.
+    moderationReason: text('moderation_reason'),
+    // The automatic checks it tripped at its last publish or edit (empty when none).
+    moderationChecks: jsonb('moderation_checks').$type<ListingCheck[]>().notNull().default([]),
+    // The services set it from LISTING_TTL_DAYS; the default only serves rows written around them.
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now() + interval '60 days'`),
+    // Set by the expiry sweep once expires_at has passed; cleared by a renewal.
+    expired: boolean('expired').notNull().default(false),
+    soldAt: timestamp('sold_at', { withTimezone: true, mode: 'date' }),
+    // In public lists, except for the time-dependent parts (expires_at, the seller's status):
+    // the partial indexes below are on it. server/repositories/visibility.ts adds the rest.
+    listed: boolean('listed').generatedAlwaysAs(sql`status = 'active' AND moderation = 'approved' AND sold_at IS NULL AND NOT expired`),
     views: integer('views').notNull().default(0),
     phoneReveals: integer('phone_reveals').notNull().default(0),
     createdAt: createdAt(),
@@ -133,7 +149,7 @@ export const products = pgTable(
     ),
   },
   (t) => {
-    const active = sql`status = 'active'`;
+    const active = sql`listed`;
     return [
       index('products_search_idx').using('gin', t.searchVector).where(active),
       index('products_active_category_address_created_idx').on(t.category, t.address, t.createdAt.desc(), t.id.desc()).where(active),
@@ -148,6 +164,10 @@ export const products = pgTable(
       index('products_active_price_idx').on(t.price, t.id).where(active),
       // The shop page and the dashboard: one seller's listings, newest first.
       index('products_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+      // The expiry sweep and the reminders: listings whose end is near or past.
+      index('products_listed_expires_idx').on(t.expiresAt).where(active),
+      // The review queue.
+      index('products_pending_idx').on(t.createdAt).where(sql`moderation = 'pending'`),
     ];
   },
 );
@@ -168,6 +188,8 @@ export const images = pgTable(
     bytes: integer('bytes').notNull(),
     // width (as a string) → URL of the WebP variant
     variants: jsonb('variants').$type<Record<string, string>>().notNull(),
+    // Perceptual hash (dHash, 64 bits as 16 hex digits) of the photo: the duplicate check.
+    phash: text('phash'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -175,6 +197,7 @@ export const images = pgTable(
     index('images_product_idx').on(t.productId, t.position),
     index('images_orphans_idx').on(t.createdAt).where(sql`product_id IS NULL`),
     index('images_user_idx').on(t.userId),
+    index('images_user_phash_idx').on(t.userId, t.phash).where(sql`phash IS NOT NULL`),
   ],
 );
 
@@ -285,8 +308,64 @@ export const jobs = pgTable(
   ],
 );
 
+/**
+ * What members report (server/services/moderation.ts). The target is a listing, an account or a
+ * conversation, so `target_id` has no foreign key: a report on something deleted since is shown
+ * as gone. One open report per reporter and target (the partial unique index).
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: REPORT_TARGETS }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    comment: text('comment'),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
+    resolution: text('resolution', { enum: REPORT_ACTIONS }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reports_open_once_key').on(t.reporterId, t.targetType, t.targetId).where(sql`status = 'open'`),
+    // The queue: open reports by target.
+    index('reports_open_target_idx').on(t.targetType, t.targetId, t.createdAt).where(sql`status = 'open'`),
+    index('reports_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Every moderator's and admin's action, append-only: a trigger (migration) refuses UPDATE and
+ * DELETE, so not even a bug of the app can rewrite history. No foreign keys: a deleted account
+ * keeps its entries. `actor_id` null is the command line (`npm run user:role`).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: uuid('actor_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: uuid('target_id').notNull(),
+    reason: text('reason'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc()),
+    index('audit_log_target_idx').on(t.targetId, t.createdAt.desc()),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type Image = typeof images.$inferSelect;
 export type Job = typeof jobs.$inferSelect;
+export type Report = typeof reports.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;

@@ -83,6 +83,9 @@ const envSchema = z.object({
   }).optional(),
   PHOTO_PUBLIC_URL: urlWithProtocols(['http', 'https']).refine((v) => !/[?#]/.test(v), 'must not have a query or fragment').optional(),
   SEED_DEMO: booleanString.default(true),
+  // Demo and tests only: with the demo catalogue, also a moderator (moderator@ecosouk.dz) with this
+  // password. Unset (the default), there is none: the first staff account is made with `npm run user:role`.
+  DEMO_MODERATOR_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   // Tests only: lets photo URLs on loopback/private addresses be fetched (a local test server).
   PHOTO_FETCH_ALLOW_PRIVATE: booleanString.default(false),
   JOBS_IN_SERVER: booleanString.default(true),
@@ -92,6 +95,18 @@ const envSchema = z.object({
     .min(1, 'must be between 1 and 3600')
     .max(3600, 'must be between 1 and 3600')
     .default(60),
+  LISTING_TTL_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 3650')
+    .max(3650, 'must be between 1 and 3650')
+    .default(60),
+  NEW_ACCOUNT_DAILY_LISTINGS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 1000')
+    .max(1000, 'must be between 0 and 1000')
+    .default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     error: 'must be one of fatal, error, warn, info, debug, trace, silent',
   }).default('info'),
@@ -127,12 +142,18 @@ export interface Config {
   /** PHOTO_PUBLIC_URL without its trailing slash: photos' URLs start there instead of /uploads/. */
   photoPublicUrl: string | undefined;
   seedDemo: boolean;
+  /** Demo and tests only: the demo catalogue also gets moderator@ecosouk.dz with this password. */
+  demoModeratorPassword: string | undefined;
   /** Tests only: photo URLs may point to loopback and private addresses. Never in production. */
   photoFetchAllowPrivate: boolean;
   /** The server runs the background jobs itself (false when `npm run worker` does). */
   jobsInServer: boolean;
   /** How long a claimed job is reserved for its runner before another may take it (extended while it runs). */
   jobsLeaseMs: number;
+  /** Days a listing stays up after publication or renewal (docs/product.md, "Listing lifecycle"). */
+  listingTtlDays: number;
+  /** Listings an account younger than 7 days publishes a day before the next ones go to review. */
+  newAccountDailyListings: number;
   logLevel: string;
   production: boolean;
   /** Fastify's trustProxy: whose X-Forwarded-For is believed (docs/security.md, "Client addresses"). */
@@ -194,9 +215,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { kind: 'local' },
     photoPublicUrl: e.PHOTO_PUBLIC_URL?.replace(/\/+$/, ''),
     seedDemo: e.SEED_DEMO,
+    demoModeratorPassword: e.DEMO_MODERATOR_PASSWORD,
     photoFetchAllowPrivate: e.PHOTO_FETCH_ALLOW_PRIVATE,
     jobsInServer: e.JOBS_IN_SERVER,
     jobsLeaseMs: e.JOBS_LEASE_SECONDS * 1000,
+    listingTtlDays: e.LISTING_TTL_DAYS,
+    newAccountDailyListings: e.NEW_ACCOUNT_DAILY_LISTINGS,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY,

@@ -8,6 +8,7 @@ import { createJobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createCounterService } from './counters.ts';
 import { createListingService } from './listings.ts';
+import { createModerationService } from './moderation.ts';
 import { createPhotoFetcher } from './photo-fetch.ts';
 import { createUploadService } from './uploads.ts';
 import { createSearchService } from './search.ts';
@@ -59,6 +60,17 @@ export function createServices({ config, database, storage: givenStorage, ...dep
     search.invalidate();
     redis?.publishListingsChanged();
   };
+  const users = createUserService({
+    db: database.db,
+    sessions,
+    limits,
+    mailer,
+    jobs,
+    storage,
+    publicUrl: config.publicUrl,
+    contactEmail: config.contactEmail,
+    listingsChanged,
+  });
   return {
     config,
     database,
@@ -69,21 +81,22 @@ export function createServices({ config, database, storage: givenStorage, ...dep
     redis,
     limits,
     sessions,
-    users: createUserService({
-      db: database.db,
-      sessions,
-      limits,
-      mailer,
-      jobs,
-      storage,
-      publicUrl: config.publicUrl,
-      contactEmail: config.contactEmail,
-      listingsChanged,
-    }),
+    users,
+    moderation: createModerationService({ db: database.db, jobs, limits, mailer, users, publicUrl: config.publicUrl, listingsChanged }),
     search,
     uploads,
     counters,
-    listings: createListingService({ db: database.db, reads: database.reads, storage, uploads, limits, counters, changed: listingsChanged }),
+    listings: createListingService({
+      db: database.db,
+      reads: database.reads,
+      storage,
+      uploads,
+      limits,
+      counters,
+      changed: listingsChanged,
+      listingTtlDays: config.listingTtlDays,
+      now: () => new Date(now()),
+    }),
     /** Closes what the services opened themselves (Redis); the database belongs to the caller. */
     async close() {
       await jobs.stop();
