@@ -1,6 +1,6 @@
 // Reads on a streaming replica (DATABASE_READ_URL), for the requests that may see data a little
 // behind: a GET whose caller wrote nothing in the last READ_YOUR_WRITES_SECONDS
-// (docs/decisions/0016-read-your-writes.md). Everything else, and every read made outside such
+// (docs/decisions/0017-read-your-writes.md). Everything else, and every read made outside such
 // a request (jobs, scripts, writes), goes to the primary.
 //
 // The replica is a pg.Pool whose query() and connect() fall back to the primary when the

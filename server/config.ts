@@ -135,7 +135,7 @@ export interface Config {
   redisUrl: string | undefined;
   /** DATABASE_READ_URL: a streaming replica for searches and public reads (db/read-routing.ts). */
   databaseReadUrl: string | undefined;
-  /** How long after a write its author's reads go to the primary (docs/decisions/0016-read-your-writes.md). */
+  /** How long after a write its author's reads go to the primary (docs/decisions/0017-read-your-writes.md). */
   readYourWritesSeconds: number;
   /** STORAGE_URL: where photos are kept (server/storage/). */
   storage: { kind: 'local' } | ({ kind: 's3' } & S3Location);

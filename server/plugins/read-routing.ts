@@ -1,5 +1,5 @@
 // Which database a request reads from, when DATABASE_READ_URL names a replica
-// (docs/decisions/0016-read-your-writes.md). A GET or HEAD reads from the replica, unless its
+// (docs/decisions/0017-read-your-writes.md). A GET or HEAD reads from the replica, unless its
 // caller wrote in the last READ_YOUR_WRITES_SECONDS, which the `fresh` cookie says; any other
 // method reads from the primary and sets that cookie, so the pages and API calls that follow a
 // write (the redirect after publishing, the dashboard, the listing itself) see it.

@@ -1,4 +1,4 @@
-// Reads on a replica (DATABASE_READ_URL, docs/decisions/0016-read-your-writes.md), PostgreSQL only.
+// Reads on a replica (DATABASE_READ_URL, docs/decisions/0017-read-your-writes.md), PostgreSQL only.
 // The stand-in replica is the same database reached through a TCP relay (tests/system/tcp-proxy.ts):
 // it has no lag, so these tests check the routing (who reads where, the cookie, the fallback);
 // staleness under a real streaming replica is the drill of `npm run test:faults -- --only replica`.
