@@ -7,8 +7,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { parseArgs } from 'node:util';
+import { execFile } from 'node:child_process';
+import { parseArgs, promisify } from 'node:util';
 import { RATE_LIMITS } from '../server/services/rate-limit.ts';
 import { call, printTable, Recorder } from '../tests/system/http.ts';
 import { buildPages, root, sampleRss, startInstance, stopInstance, tail, type Instance, type RssSeries } from '../tests/system/instances.ts';
@@ -158,12 +158,15 @@ try {
     AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
     AWS_REGION: 'us-east-1',
   };
-  const seed = spawnSync(process.execPath, ['scripts/seed.ts'], {
+  // Not spawnSync: the bucket (s3rver) lives in this process and must answer the seed's uploads.
+  const seed = await promisify(execFile)(process.execPath, ['scripts/seed.ts'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', REDIS_URL: '', ...storageEnv },
     encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch((error: Error & { stdout?: string; stderr?: string }) => {
+    throw new Error(`seeding failed:\n${error.stdout ?? ''}\n${error.stderr ?? error.message}`);
   });
-  if (seed.status !== 0) throw new Error(`seeding failed:\n${seed.stdout}\n${seed.stderr}`);
   log(seed.stdout.trim());
 
   const common = { buildDir, dataDir, databaseUrl: database.url, redisUrl: REDIS_URL, env: storageEnv };
