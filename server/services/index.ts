@@ -24,6 +24,8 @@ import {
 import { createSharedRedis } from './redis.ts';
 import { createSessionService } from './sessions.ts';
 import { createUserService } from './users.ts';
+import { createMessagingService } from './messaging.ts';
+import { createRealtime } from './realtime.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -55,6 +57,9 @@ export function createServices({ config, database, storage: givenStorage, ...dep
   // Searches may be a moment behind the primary: they read from the replica when there is one.
   const search = createSearchService(database.reads, { limits });
   const counters = createCounterService(database.db);
+  // The streams' events: through Redis when it is configured, so every instance sees them.
+  const realtime = createRealtime({ redis, log });
+  const messaging = createMessagingService({ db: database.db, limits, jobs, mailer, realtime, publicUrl: config.publicUrl, now });
   redis?.onListingsChanged(() => search.invalidate());
   const listingsChanged = () => {
     search.invalidate();
@@ -86,6 +91,8 @@ export function createServices({ config, database, storage: givenStorage, ...dep
     search,
     uploads,
     counters,
+    realtime,
+    messaging,
     listings: createListingService({
       db: database.db,
       reads: database.reads,
@@ -99,6 +106,7 @@ export function createServices({ config, database, storage: givenStorage, ...dep
     }),
     /** Closes what the services opened themselves (Redis); the database belongs to the caller. */
     async close() {
+      realtime.endStreams();
       await jobs.stop();
       await redis?.close();
     },
