@@ -171,8 +171,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function createListingService({ db, reads = db, storage, uploads, limits, counters, changed = () => {}, listingTtlDays = 60, now = () => new Date(), checks }: ListingServiceDeps) {
   /**
-   * Runs the automatic checks on the saved listing, in its transaction: when any trips, the
-   * listing is held for review with the list (a removed listing stays removed). When none
+   * Runs the automatic checks on the saved listing, in its transaction: when any trips, an
+   * approved or pending listing is held for review with the list. When none
    * trips, its state stays as it was: an edit does not release a listing a moderator has not
    * looked at yet.
    */
@@ -183,7 +183,9 @@ export function createListingService({ db, reads = db, storage, uploads, limits,
       { userId: row.userId, productId: row.id, category: row.category, texts: [row.title, row.desc, row.titleAr, row.titleFr, row.titleEn, row.descAr, row.descFr, row.descEn], creating },
       row.title,
     );
-    if (tripped.length === 0 || row.moderation === 'removed') return row;
+    // Hidden and removed listings stay as a moderator left them: a hidden one goes back to the
+    // queue only when its seller asks (moderation.askForReview), never by being edited.
+    if (tripped.length === 0 || (row.moderation !== 'approved' && row.moderation !== 'pending')) return row;
     const [held] = await tx.update(products).set({ moderation: 'pending', moderationChecks: tripped }).where(eq(products.id, row.id)).returning();
     return held ?? row;
   }
