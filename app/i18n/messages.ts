@@ -11,6 +11,7 @@ import { VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
 import { listings } from './namespaces/listings.ts';
 import { productForm } from './namespaces/product-form.ts';
 import { search } from './namespaces/search.ts';
+import { browse } from './namespaces/browse.ts';
 
 /** The shape of en.ts with every leaf widened to string. */
 export type Messages = Widen<typeof en>;
@@ -34,7 +35,7 @@ export function resourcesFor(lang: Lang) {
   const ui = UI[lang];
   // The specification reads the about card from layout.aboutContent; its text lives in common/content/about.ts.
   const layout = { ...ui.layout, aboutContent: { title: about.title[lang], description: about.description[lang] } };
-  return { ...ui, layout, productForm: productForm[lang], listings: listings[lang], search: search[lang], ...referenceNamespaces(lang) };
+  return { ...ui, layout, productForm: productForm[lang], listings: listings[lang], search: search[lang], browse: browse[lang], ...referenceNamespaces(lang) };
 }
 
 export const NAMESPACES = [
@@ -51,6 +52,7 @@ export const NAMESPACES = [
   'productForm',
   'listings',
   'search',
+  'browse',
   'categories',
   'cities',
   'conditions',
