@@ -3,6 +3,7 @@
 // server/services/products.server... queries use, or the planner would ignore them.
 import { sql } from 'drizzle-orm';
 import { USER_ROLES, USER_STATUSES } from '../common/accounts.ts';
+import { MODERATION_STATES, type ListingCheck } from '../common/moderation.ts';
 import {
   customType,
   bigserial,
@@ -123,6 +124,20 @@ export const products = pgTable(
     // A commune key of common/communes.ts inside `address`, or null (docs/product.md).
     commune: text('commune'),
     status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    // approved, or held back: pending (automatic checks, review queue), hidden, removed (moderators).
+    moderation: text('moderation', { enum: MODERATION_STATES }).notNull().default('approved'),
+    // Why a moderator hid or removed it, shown to its seller.
+    moderationReason: text('moderation_reason'),
+    // The automatic checks it tripped at its last publish or edit (empty when none).
+    moderationChecks: jsonb('moderation_checks').$type<ListingCheck[]>().notNull().default([]),
+    // The services set it from LISTING_TTL_DAYS; the default only serves rows written around them.
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now() + interval '60 days'`),
+    // Set by the expiry sweep once expires_at has passed; cleared by a renewal.
+    expired: boolean('expired').notNull().default(false),
+    soldAt: timestamp('sold_at', { withTimezone: true, mode: 'date' }),
+    // In public lists, except for the time-dependent parts (expires_at, the seller's status):
+    // the partial indexes below are on it. server/repositories/visibility.ts adds the rest.
+    listed: boolean('listed').generatedAlwaysAs(sql`status = 'active' AND moderation = 'approved' AND sold_at IS NULL AND NOT expired`),
     views: integer('views').notNull().default(0),
     phoneReveals: integer('phone_reveals').notNull().default(0),
     createdAt: createdAt(),
@@ -133,7 +148,7 @@ export const products = pgTable(
     ),
   },
   (t) => {
-    const active = sql`status = 'active'`;
+    const active = sql`listed`;
     return [
       index('products_search_idx').using('gin', t.searchVector).where(active),
       index('products_active_category_address_created_idx').on(t.category, t.address, t.createdAt.desc(), t.id.desc()).where(active),
@@ -148,6 +163,10 @@ export const products = pgTable(
       index('products_active_price_idx').on(t.price, t.id).where(active),
       // The shop page and the dashboard: one seller's listings, newest first.
       index('products_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+      // The expiry sweep and the reminders: listings whose end is near or past.
+      index('products_listed_expires_idx').on(t.expiresAt).where(active),
+      // The review queue.
+      index('products_pending_idx').on(t.createdAt).where(sql`moderation = 'pending'`),
     ];
   },
 );
@@ -168,6 +187,8 @@ export const images = pgTable(
     bytes: integer('bytes').notNull(),
     // width (as a string) → URL of the WebP variant
     variants: jsonb('variants').$type<Record<string, string>>().notNull(),
+    // Perceptual hash (dHash, 64 bits as 16 hex digits) of the photo: the duplicate check.
+    phash: text('phash'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -175,6 +196,7 @@ export const images = pgTable(
     index('images_product_idx').on(t.productId, t.position),
     index('images_orphans_idx').on(t.createdAt).where(sql`product_id IS NULL`),
     index('images_user_idx').on(t.userId),
+    index('images_user_phash_idx').on(t.userId, t.phash).where(sql`phash IS NOT NULL`),
   ],
 );
 

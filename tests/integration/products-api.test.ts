@@ -25,12 +25,15 @@ const PRODUCT_KEYS = [
   'desc_ar',
   'desc_en',
   'desc_fr',
+  'expired',
+  'expiresAt',
   'id',
   'images',
   'img',
   'isActive',
   'photos',
   'price',
+  'soldAt',
   'status',
   'title',
   'title_ar',
@@ -279,9 +282,12 @@ async function eventsOf(productId: string, on = ctx) {
 }
 
 function expectProduct(data: Record<string, unknown>, { contact, seller = false }: { contact: boolean; seller?: boolean }) {
-  const keys = [...PRODUCT_KEYS, ...(contact ? ['contact'] : []), ...(seller ? ['seller'] : [])].sort();
+  // The owner's view: the phone, and the moderation state with its reason and checks.
+  const owner = contact ? ['contact', 'moderation', 'moderationChecks', 'moderationReason'] : [];
+  const keys = [...PRODUCT_KEYS, ...owner, ...(seller ? ['seller'] : [])].sort();
   expect(Object.keys(data).sort()).toEqual(keys);
   expect(data.createdAt).toMatch(ISO);
+  expect(data.expiresAt).toMatch(ISO);
   expect(data.updatedAt).toMatch(ISO);
   expect(data.isActive).toBe(data.status === 'active');
   expect(data.img).toBe((data.images as string[])[0] ?? null);
