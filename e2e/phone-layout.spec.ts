@@ -219,6 +219,8 @@ test.describe('the dashboard', () => {
     await expect.poll(async () => [...new Set(await statuses.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))))]).toEqual(['inactive']);
 
     await page.getByTestId('state-all').click();
+    await expect(page).toHaveURL('/fr/dashboard');
+    await expect(page.getByTestId('state-all')).toHaveAttribute('aria-current', 'page');
     const firstTitle = (await page.getByTestId('listings-table').locator('tbody tr').first().locator('a[dir=auto]').first().innerText()).split(' ')[0]!;
     await page.getByRole('searchbox', { name: 'Chercher dans mes annonces par titre' }).fill(firstTitle);
     await page.getByRole('searchbox', { name: 'Chercher dans mes annonces par titre' }).press('Enter');

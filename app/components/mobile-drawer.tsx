@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Form, Link, NavLink } from 'react-router';
 import { localePath } from '../lib/paths.ts';
 import { useLang, useSessionUser } from '../lib/root-data.ts';

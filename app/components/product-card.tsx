@@ -1,6 +1,6 @@
 import { ImageOff, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Link } from 'react-router';
 import { formatAgo, formatPrice } from '../../common/format.ts';
 import { localizedTitle, type ApiProduct } from '../../common/product.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Link, NavLink } from 'react-router';
 import { localePath } from '../lib/paths.ts';
 import { useLang, useSessionUser } from '../lib/root-data.ts';

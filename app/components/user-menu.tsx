@@ -1,5 +1,5 @@
 import { LayoutDashboard, LogOut, Settings } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Form, Link } from 'react-router';
 import { localePath } from '../lib/paths.ts';
 import { useLang, type SessionUser } from '../lib/root-data.ts';

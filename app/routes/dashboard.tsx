@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/dashboard';
 import { isLang } from '../../common/languages.ts';

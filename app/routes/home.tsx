@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { data, useNavigation } from 'react-router';
 import type { Route } from './+types/home';
 import { fieldErrorsOf, type FieldErrors } from '../../common/schemas/field-errors.ts';

@@ -1,7 +1,7 @@
 import { Eye, ImageOff, LoaderCircle, MoreVertical, Pencil, Phone, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { AlertDialog, DropdownMenu } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Link, useFetcher } from 'react-router';
 import { formatPrice } from '../../../common/format.ts';
 import { dirOf } from '../../../common/languages.ts';

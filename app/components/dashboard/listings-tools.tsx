@@ -1,5 +1,5 @@
 import { PackagePlus, Plus, Search } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Form, Link } from 'react-router';
 import { dashboardSearch, DASHBOARD_PAGE_SIZE, DASHBOARD_STATES, type DashboardQuery, type DashboardState } from '../../lib/dashboard-query.ts';
 import { localePath } from '../../lib/paths.ts';
@@ -28,7 +28,7 @@ export function ListingsTools({ query, byState }: { query: DashboardQuery; bySta
                 data-testid={`state-${state}`}
               >
                 {t(`state_${state}`)}
-                <span className="tabular-nums text-xs opacity-80">{byState[state]}</span>
+                <span className="tabular-nums text-xs">{byState[state]}</span>
               </Link>
             </li>
           ))}

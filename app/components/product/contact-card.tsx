@@ -1,6 +1,6 @@
 import { BadgeCheck, Eye, EyeOff, LoaderCircle, MapPin, Phone, ShieldCheck, Store } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Link } from 'react-router';
 import { formatDate } from '../../../common/format.ts';
 import { toInternational, toNational } from '../../../common/phone.ts';

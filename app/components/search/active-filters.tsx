@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Link } from 'react-router';
 import { formatPrice } from '../../../common/format.ts';
 import { useLang } from '../../lib/root-data.ts';

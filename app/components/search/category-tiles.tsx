@@ -19,7 +19,7 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Link } from 'react-router';
 import { CATEGORIES, type CategoryKey } from '../../../common/reference-data.ts';
 import { useLang } from '../../lib/root-data.ts';

@@ -1,6 +1,6 @@
 import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Link } from 'react-router';
 import { useLang } from '../../lib/root-data.ts';
 import { chosenFilters, searchQuery, withoutFilter, type SearchValues } from '../../lib/search-url.ts';

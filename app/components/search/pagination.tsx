@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Link } from 'react-router';
 import { pageWindow, searchQuery, type SearchValues } from '../../lib/search-url.ts';
 import { useLang } from '../../lib/root-data.ts';

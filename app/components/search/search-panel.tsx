@@ -6,7 +6,7 @@
 // sheet's button counts the results as the filters change.
 import { Search, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Form, Link, useNavigate } from 'react-router';
 import { CATEGORIES, CONDITIONS } from '../../../common/reference-data.ts';
 import type { FieldErrors } from '../../../common/schemas/field-errors.ts';

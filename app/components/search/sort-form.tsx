@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Form, useNavigate } from 'react-router';
 import { SORTS } from '../../../common/search-options.ts';
 import { useLang } from '../../lib/root-data.ts';
