@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, Settings } from 'lucide-react';
+import { LayoutDashboard, LogOut, Settings, ShieldCheck } from 'lucide-react';
 import { useTranslation } from '#i18n';
 import { Form, Link } from 'react-router';
 import { localePath } from '../lib/paths.ts';
@@ -9,7 +9,7 @@ import { HeaderPopover, MENU_ITEM } from './header-popover.tsx';
 /** The signed-in header's avatar menu: the dashboard link and the log-out form. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const lang = useLang();
-  const { t } = useTranslation(['common', 'account', 'browse']);
+  const { t } = useTranslation(['common', 'account', 'browse', 'admin']);
   return (
     <HeaderPopover
       id="user-menu"
@@ -36,6 +36,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <Settings className="size-4" aria-hidden="true" />
         {t('browse:settings')}
       </Link>
+      {user.staff ? (
+        <Link to={localePath(lang, '/admin')} className={MENU_ITEM} data-testid="menu-admin">
+          <ShieldCheck className="size-4" aria-hidden="true" />
+          {t('admin:title')}
+        </Link>
+      ) : null}
       <Form method="post" action={localePath(lang, '/logout')}>
         <button type="submit" className={`${MENU_ITEM} cursor-pointer`}>
           <LogOut className="size-4" aria-hidden="true" />

@@ -12,6 +12,7 @@ import { listings } from './namespaces/listings.ts';
 import { productForm } from './namespaces/product-form.ts';
 import { search } from './namespaces/search.ts';
 import { browse } from './namespaces/browse.ts';
+import { admin, report } from './namespaces/moderation.ts';
 
 /** The shape of en.ts with every leaf widened to string. */
 export type Messages = Widen<typeof en>;
@@ -35,7 +36,7 @@ export function resourcesFor(lang: Lang) {
   const ui = UI[lang];
   // The specification reads the about card from layout.aboutContent; its text lives in common/content/about.ts.
   const layout = { ...ui.layout, aboutContent: { title: about.title[lang], description: about.description[lang] } };
-  return { ...ui, layout, productForm: productForm[lang], listings: listings[lang], search: search[lang], browse: browse[lang], ...referenceNamespaces(lang) };
+  return { ...ui, layout, productForm: productForm[lang], listings: listings[lang], search: search[lang], browse: browse[lang], report: report[lang], admin: admin[lang], ...referenceNamespaces(lang) };
 }
 
 export const NAMESPACES = [
@@ -53,6 +54,8 @@ export const NAMESPACES = [
   'listings',
   'search',
   'browse',
+  'report',
+  'admin',
   'categories',
   'cities',
   'conditions',

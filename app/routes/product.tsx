@@ -9,6 +9,7 @@ import { isAppError } from '#errors';
 import { isId } from '../../common/ids.ts';
 import { ContactCard } from '../components/product/contact-card.tsx';
 import { Gallery } from '../components/product/gallery.tsx';
+import { ReportButton } from '../components/report-button.tsx';
 import { UserText } from '../components/user-text.tsx';
 import { LoadError, ProductNotFound } from '../components/product/load-error.tsx';
 import { langOfMatches, pageMeta, publicUrlOfMatches, translatorFor } from '../lib/meta.ts';
@@ -203,6 +204,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           )}
         </section>
       </div>
+      <ReportButton targetType="product" targetId={product.id} ownerId={product.userId} />
     </div>
   );
 }

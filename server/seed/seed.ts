@@ -13,6 +13,7 @@ import { DEMO_LISTINGS, DEMO_SELLER } from './demo-listings.ts';
 import { renderDemoPhoto } from './demo-photos.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
+export const DEMO_MODERATOR_EMAIL = 'moderator@ecosouk.dz';
 
 export interface SeedResult {
   email: string;
@@ -75,6 +76,18 @@ export async function seedDemoCatalogue(
         photos,
       ),
     );
+  }
+  // Only when a password is configured (demo and tests): never a staff account with a known password.
+  if (services.config.demoModeratorPassword) {
+    await insertUser(db, {
+      name: 'Modération EcoSouk',
+      email: DEMO_MODERATOR_EMAIL,
+      passwordHash: await hashPassword(services.config.demoModeratorPassword),
+      isVerified: true,
+      role: 'moderator',
+      lang: 'fr',
+      createdAt: new Date(now.getTime() - 120 * DAY),
+    });
   }
   return { email: DEMO_SELLER.email, password: DEMO_SELLER.password, listings: DEMO_LISTINGS.length };
 }
