@@ -1,6 +1,9 @@
 // Response shapes of the API, for validation-free serialization and the OpenAPI document.
 import { z } from 'zod';
 import { USER_ROLES, USER_STATUSES } from '../../common/accounts.ts';
+import { IMPACT_FIGURES, type ImpactBasis } from '../../common/impact.ts';
+
+const IMPACT_BASES = Object.keys(IMPACT_FIGURES) as [ImpactBasis, ...ImpactBasis[]];
 import { LISTING_CHECKS, MODERATION_STATES } from '../../common/moderation.ts';
 
 export const selfUserSchema = z
@@ -17,6 +20,8 @@ export const selfUserSchema = z
     status: z.enum(USER_STATUSES),
     suspendedUntil: z.string().nullable(),
     statusReason: z.string().nullable(),
+    messagesEnabled: z.boolean(),
+    messageEmails: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -30,6 +35,7 @@ export const publicUserSchema = z
     address: z.string().nullable(),
     bio: z.string().nullable(),
     isVerified: z.boolean(),
+    messagesEnabled: z.boolean(),
     createdAt: z.string(),
   })
   .meta({ id: 'UserPublic' });
@@ -65,6 +71,9 @@ export const productSchema = z
     isActive: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    reference: z.string(),
+    views: z.number(),
+    impact: z.object({ co2eKg: z.number(), basis: z.enum(IMPACT_BASES) }).nullable(),
     expiresAt: z.string(),
     expired: z.boolean(),
     soldAt: z.string().nullable(),
