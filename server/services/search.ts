@@ -6,6 +6,7 @@ import { PRODUCTS_PAGE_SIZE } from '../../common/constants.ts';
 import type { ApiProduct } from '../../common/product.ts';
 import { COUNT_CAP, type SearchParams, type Sort } from '../../common/schemas/search.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
+import { mustReadPrimary } from '../../db/read-routing.ts';
 import { products, searchTerms } from '../../db/schema.ts';
 import { listedNow } from '../repositories/visibility.ts';
 import { newestFirst, oldestFirst } from '../../db/order.ts';
@@ -303,7 +304,9 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
      * limit; an uncached search counts against the searcher's address, when given.
      */
     async search(params: SearchParams, searcher?: Searcher): Promise<SearchResult> {
-      if (cacheOptions.ttlMs <= 0) return searchUncached(params, searcher);
+      // Someone who just wrote reads the primary (db/read-routing.ts), and must not get a page
+      // the cache took from the replica before their write reached it.
+      if (cacheOptions.ttlMs <= 0 || mustReadPrimary()) return searchUncached(params, searcher);
       const key = JSON.stringify(params);
       const now = Date.now();
       const hit = cache.get(key);

@@ -36,6 +36,7 @@ const ERROR_TEXT: Record<UploadError, string> = {
   session: 'errorSession',
   unverified: 'notVerified',
   limited: 'errorUploadLimited',
+  storage: 'errorStorage',
   failed: 'errorUpload',
 };
 

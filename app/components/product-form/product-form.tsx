@@ -29,6 +29,7 @@ function formErrorKey(code: string | undefined): string | null {
     EMAIL_NOT_VERIFIED: 'notVerified',
     ACCOUNT_SUSPENDED: 'suspended',
     RATE_LIMITED: 'rateLimited',
+    STORAGE_UNAVAILABLE: 'errorStorage',
     VALIDATION_ERROR: 'checkFields',
   };
   return known[code] ?? 'saveFailed';
