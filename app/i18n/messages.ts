@@ -12,6 +12,7 @@ import { impact } from './namespaces/impact.ts';
 import { listings } from './namespaces/listings.ts';
 import { productForm } from './namespaces/product-form.ts';
 import { search } from './namespaces/search.ts';
+import { browse } from './namespaces/browse.ts';
 import { admin, report } from './namespaces/moderation.ts';
 
 /** The shape of en.ts with every leaf widened to string. */
@@ -42,6 +43,7 @@ export function resourcesFor(lang: Lang) {
     productForm: productForm[lang],
     listings: listings[lang],
     search: search[lang],
+    browse: browse[lang],
     report: report[lang],
     admin: admin[lang],
     impact: impact[lang],
@@ -63,6 +65,7 @@ export const NAMESPACES = [
   'productForm',
   'listings',
   'search',
+  'browse',
   'report',
   'admin',
   'impact',
