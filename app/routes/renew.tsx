@@ -3,7 +3,7 @@
 // No log-in needed: the token names the listing (docs/decisions/0014-renew-link.md).
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Link, useFetcher, useSearchParams } from 'react-router';
 import type { Route } from './+types/renew';
 import { formatDate } from '../../common/format.ts';

@@ -2,7 +2,7 @@
 // review with why, hidden, removed, expired, sold) and the Renew / Mark as sold buttons.
 // Each button posts to the dashboard's action through the row's own fetcher.
 import { BadgeCheck, RefreshCw, Undo2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { useFetcher } from 'react-router';
 import { formatDate } from '../../../common/format.ts';
 import type { ApiProduct } from '../../../common/product.ts';

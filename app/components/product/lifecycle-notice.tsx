@@ -1,7 +1,7 @@
 // A listing's lifecycle on its page and its card: the "sold" ribbon everyone sees for the 7
 // days a sold listing stays up, and, for its owner, why nobody else sees it.
 import { BadgeCheck, EyeOff } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Link } from 'react-router';
 import type { ApiProduct } from '../../../common/product.ts';
 import { localePath } from '../../lib/paths.ts';
