@@ -1,7 +1,7 @@
 import { ImageOff, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatPrice } from '../../common/format.ts';
+import { ListingPrice, usePlace } from './listing-price.tsx';
 import { localizedTitle, type ApiProduct } from '../../common/product.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
@@ -25,6 +25,7 @@ export function ProductCard({ product, eager = false }: { product: ApiProduct; e
   const { t } = useTranslation(['common', 'categories', 'cities', 'conditions']);
   const cover = product.photos[0];
   const title = localizedTitle(product, lang);
+  const place = usePlace(product);
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-line bg-surface-raised shadow-sm transition hover:shadow-md">
       <div className="relative aspect-[3/2] bg-surface-sunken">
@@ -58,15 +59,15 @@ export function ProductCard({ product, eager = false }: { product: ApiProduct; e
         </h3>
         <p className="flex items-center gap-1 text-sm text-ink-muted">
           <MapPin className="size-4 shrink-0" aria-hidden="true" />
-          {t(`cities:${product.address}`)}
+          <span data-testid="card-place">{place}</span>
           <span aria-hidden="true" className="mx-1">
             ·
           </span>
           <span>{t(`conditions:${product.condition}`)}</span>
         </p>
-        <p className="mt-auto pt-1 text-lg font-bold text-brand-strong rtl:text-end" dir="ltr">
-          <bdi>{formatPrice(product.price, lang)}</bdi>
-        </p>
+        <div className="mt-auto pt-1">
+          <ListingPrice product={product} size="card" />
+        </div>
       </div>
     </article>
   );

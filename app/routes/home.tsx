@@ -12,22 +12,29 @@ import { SearchPanel } from '../components/search/search-panel.tsx';
 import { SellerFilter } from '../components/search/seller-filter.tsx';
 import { seoContext, translatorFor } from '../lib/meta.ts';
 import { absoluteUrl, jsonLd, pageUrl, seoMeta, SITE_NAME } from '../lib/seo.ts';
-import { searchValuesOf } from '../lib/search-url.ts';
+import { detailFilterParams, searchValuesOf } from '../lib/search-url.ts';
+import { communeChoices } from '../lib/communes.server.ts';
+import { communeBelongsTo } from '../../common/communes.ts';
+import { DEFAULT_LANG, isLang } from '../../common/languages.ts';
 import { isAppError } from '#errors';
 import { callerOf, servicesOf } from '../lib/session.server.ts';
 
 /** Why there are no results to show, besides invalid filters. */
 type Problem = 'rateLimited' | 'busy' | null;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const values = searchValuesOf(url.searchParams);
-  const parsed = searchParamsSchema.safeParse({ ...values, currentPage: url.searchParams.get('page') ?? undefined });
+  // A commune left over from another wilaya (a form sent without JavaScript) is no filter.
+  if (values.commune && values.address && values.commune !== 'all' && !communeBelongsTo(values.commune, values.address)) delete values.commune;
+  const communes = communeChoices(values.address, isLang(params.lang) ? params.lang : DEFAULT_LANG);
+  const { attr: _attr, ...fields } = values;
+  const parsed = searchParamsSchema.safeParse({ ...fields, ...detailFilterParams(values), currentPage: url.searchParams.get('page') ?? undefined });
   if (!parsed.success) {
     const errors: FieldErrors = fieldErrorsOf(parsed.error);
     // `currentPage` is `page` in the page's URL.
     if (errors.currentPage) errors.page = errors.currentPage;
-    return data({ values, errors, result: null, problem: null as Problem, seller: null }, { status: 400 });
+    return data({ values, errors, result: null, problem: null as Problem, seller: null, communes }, { status: 400 });
   }
   const services = servicesOf(context);
   // The seller filter is shown by name; an id of no one still filters (to nothing).
@@ -35,13 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const seller = parsed.data.seller ? { id: parsed.data.seller, name: (await named)?.name ?? null } : null;
   try {
     const result = await services.search.search(parsed.data, callerOf(context));
-    return { values, errors: {} as FieldErrors, result, problem: null as Problem, seller };
+    return { values, errors: {} as FieldErrors, result, problem: null as Problem, seller, communes };
   } catch (error) {
     if (!isAppError(error) || (error.code !== 'RATE_LIMITED' && error.code !== 'SERVICE_UNAVAILABLE')) throw error;
     const limited = error.code === 'RATE_LIMITED';
     const retryAfter = (error as { retryAfter?: number }).retryAfter;
     const headers: Record<string, string> = retryAfter ? { 'Retry-After': String(retryAfter) } : {};
-    return data({ values, errors: {} as FieldErrors, result: null, problem: (limited ? 'rateLimited' : 'busy') as Problem, seller }, { status: error.status, headers });
+    return data({ values, errors: {} as FieldErrors, result: null, problem: (limited ? 'rateLimited' : 'busy') as Problem, seller, communes }, { status: error.status, headers });
   }
 }
 
@@ -69,7 +76,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(['home', 'search', 'validation']);
-  const { values, errors, result, problem, seller } = loaderData;
+  const { values, errors, result, problem, seller, communes } = loaderData;
   const navigation = useNavigation();
   // A new search on this page is loading: keep the old results, dimmed, under a spinner.
   const loading = navigation.state === 'loading' && navigation.location.pathname === `/${navigation.location.pathname.split('/')[1]}`;
@@ -82,7 +89,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h1 className="max-w-2xl text-3xl font-bold tracking-tight text-ink sm:text-4xl">{t('heroTitle')}</h1>
             <p className="mt-2 max-w-xl text-ink-muted sm:text-lg">{t('heroText')}</p>
           </div>
-          <SearchPanel values={values} errors={errors} />
+          <SearchPanel values={values} errors={errors} communes={communes} />
         </div>
       </section>
       <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6" aria-labelledby="results-heading" aria-busy={loading}>

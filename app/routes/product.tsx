@@ -9,6 +9,8 @@ import { isAppError } from '#errors';
 import { isId } from '../../common/ids.ts';
 import { ContactCard } from '../components/product/contact-card.tsx';
 import { Gallery } from '../components/product/gallery.tsx';
+import { AttributeTable } from '../components/product/attribute-table.tsx';
+import { ListingPrice, usePlace } from '../components/listing-price.tsx';
 import { UserText } from '../components/user-text.tsx';
 import { LoadError, ProductNotFound } from '../components/product/load-error.tsx';
 import { langOfMatches, pageMeta, publicUrlOfMatches, translatorFor } from '../lib/meta.ts';
@@ -126,6 +128,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const description = localizedDesc(product, lang);
   const price = Number.isFinite(product.price) && product.price > 0 ? formatPrice(product.price, lang) : null;
   const created = product.createdAt ? formatDate(product.createdAt, lang) : null;
+  const place = usePlace(product);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10" data-testid="product-page" data-product-id={product.id}>
@@ -151,16 +154,14 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl" dir="auto" data-testid="product-title">
               {title}
             </h1>
-            <p className="text-3xl font-bold text-brand-strong" data-testid="product-price">
-              {price ? <bdi dir="ltr">{price}</bdi> : t('priceUnavailable')}
-            </p>
+            <div data-testid="product-price">{price || product.priceType === 'free' ? <ListingPrice product={product} size="page" /> : <p className="text-3xl font-bold text-brand-strong">{t('priceUnavailable')}</p>}</div>
             <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-1">
               <div className="flex items-center gap-2">
                 <dt className="flex items-center gap-2 text-ink-muted">
                   <MapPin className="size-4 shrink-0" aria-hidden="true" />
                   {t('wilaya')}
                 </dt>
-                <dd className="font-medium text-ink">{product.address ? t(`cities:${product.address}`) : t('unavailable')}</dd>
+                <dd className="font-medium text-ink" data-testid="product-place">{product.address ? place : t('unavailable')}</dd>
               </div>
               <div className="flex items-center gap-2">
                 <dt className="flex items-center gap-2 text-ink-muted">
@@ -177,6 +178,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                 <dd className="font-medium text-ink">{t(`conditions:${product.condition}`)}</dd>
               </div>
             </dl>
+            <AttributeTable product={product} />
             {own ? (
               <Link
                 to={localePath(lang, `/products/${product.id}/edit`)}

@@ -9,18 +9,20 @@ import { CATEGORIES, CONDITIONS } from '../../../common/reference-data.ts';
 import { SORTS } from '../../../common/search-options.ts';
 import type { FieldErrors } from '../../../common/schemas/field-errors.ts';
 import { useLang } from '../../lib/root-data.ts';
-import { searchQuery, valuesFromForm, type SearchValues } from '../../lib/search-url.ts';
+import { hasDetailFilter, searchQuery, valuesFromForm, type SearchValues } from '../../lib/search-url.ts';
+import type { CommuneChoice } from '../form/commune-select.tsx';
+import { AttributeFilters } from './attribute-filters.tsx';
 import { inputClass } from '../form/field.tsx';
 import { WilayaOptions } from '../form/wilaya-options.tsx';
 
 const ADVANCED = ['minPrice', 'maxPrice', 'sortBy', 'condition'] as const;
 
-export function SearchPanel({ values, errors }: { values: SearchValues; errors: FieldErrors }) {
+export function SearchPanel({ values, errors, communes = [] }: { values: SearchValues; errors: FieldErrors; communes?: CommuneChoice[] }) {
   const lang = useLang();
   const { t } = useTranslation(['search', 'categories', 'cities', 'conditions', 'validation']);
   const navigate = useNavigate();
-  const hasAdvanced = ADVANCED.some((f) => values[f] && values[f] !== 'all' && !(f === 'sortBy' && values[f] === 'date_desc'));
-  const hasAdvancedError = ADVANCED.some((f) => errors[f]);
+  const hasAdvanced = ADVANCED.some((f) => values[f] && values[f] !== 'all' && !(f === 'sortBy' && values[f] === 'date_desc')) || hasDetailFilter(values);
+  const hasAdvancedError = Object.keys(errors).some((f) => !['title', 'address', 'category', 'seller'].includes(f));
   const [open, setOpen] = useState(hasAdvanced || hasAdvancedError);
   // Changing the key re-creates the form with the URL's values (Cancel).
   const [generation, setGeneration] = useState(0);
@@ -151,6 +153,7 @@ export function SearchPanel({ values, errors }: { values: SearchValues; errors: 
             </select>
             {error('condition')}
           </div>
+          <AttributeFilters values={values} errors={errors} communes={communes} />
         </div>
         <div className="mt-4 flex flex-wrap items-center justify-end gap-2">
           <Link to={`/${lang}`} className="me-auto rounded-xl px-3 py-2 text-sm font-semibold text-ink-muted hover:bg-surface-sunken hover:text-ink">
