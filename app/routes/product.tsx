@@ -159,7 +159,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               <div className="flex items-center gap-2">
                 <dt className="flex items-center gap-2 text-ink-muted">
                   <MapPin className="size-4 shrink-0" aria-hidden="true" />
-                  {t('wilaya')}
+                  {t('details:place')}
                 </dt>
                 <dd className="font-medium text-ink" data-testid="product-place">{product.address ? place : t('unavailable')}</dd>
               </div>

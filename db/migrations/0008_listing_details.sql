@@ -3,7 +3,7 @@ ALTER TABLE "products" ADD COLUMN "price_type" text DEFAULT 'fixed' NOT NULL;-->
 ALTER TABLE "products" ADD COLUMN "exchange" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX "products_listed_commune_created_idx" ON "products" USING btree ("commune","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'active';--> statement-breakpoint
 CREATE INDEX "products_listed_attributes_idx" ON "products" USING gin ("attributes" jsonb_path_ops) WHERE status = 'active';--> statement-breakpoint
-CREATE INDEX "products_listed_automobile_year_idx" ON "products" USING btree (((attributes->>'year')::int)) WHERE status = 'active' AND category = 'automobile';--> statement-breakpoint
+CREATE INDEX "products_listed_automobile_year_mileage_idx" ON "products" USING btree (((attributes->>'year')::int), ((attributes->>'mileage')::int)) WHERE status = 'active' AND category = 'automobile';--> statement-breakpoint
 CREATE INDEX "products_listed_automobile_mileage_idx" ON "products" USING btree (((attributes->>'mileage')::int)) WHERE status = 'active' AND category = 'automobile';--> statement-breakpoint
 CREATE INDEX "products_listed_real_estate_surface_idx" ON "products" USING btree (((attributes->>'surface')::int)) WHERE status = 'active' AND category = 'real-estate';--> statement-breakpoint
 CREATE INDEX "products_listed_electronics_storage_idx" ON "products" USING btree (((attributes->>'storage')::int)) WHERE status = 'active' AND category = 'electronics';--> statement-breakpoint

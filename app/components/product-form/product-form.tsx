@@ -166,7 +166,7 @@ export function ProductForm({ mode, values: initialValues, photos, failure, comm
               <WilayaOptions placeholder={t('chooseWilaya')} />
             </SelectField>
             <CommuneSelect
-              label={t('details:commune')}
+              label={t('details:communeOptional')}
               wilaya={wilaya}
               choicesWilaya={communesWilaya}
               choices={communes}
