@@ -1,6 +1,7 @@
 // The Product shape of docs/api.md: what the API returns and what the pages render.
 import type { AttributeValues } from './category-attributes.ts';
 import type { Lang, Localized } from './languages.ts';
+import type { ListingCheck, ModerationState } from './moderation.ts';
 import type { PriceType } from './pricing.ts';
 
 export interface ApiImage {
@@ -44,7 +45,19 @@ export interface ApiProduct {
   isActive: boolean;
   createdAt: string;
   updatedAt: string;
+  /** When it leaves public view unless renewed (docs/product.md, "Listing lifecycle"). */
+  expiresAt: string;
+  /** True once past `expiresAt`: only its owner sees it, and may renew it. */
+  expired: boolean;
+  /** When its seller marked it as sold, or null. */
+  soldAt: string | null;
   contact?: string;
+  /** Owner and moderators only. */
+  moderation?: ModerationState;
+  /** Owner and moderators only: a moderator's reason for hiding or removing it. */
+  moderationReason?: string | null;
+  /** Owner and moderators only: the automatic checks it tripped (why it is pending). */
+  moderationChecks?: ListingCheck[];
 }
 
 /** The title in the active language, else the original the seller wrote. */

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { USER_ROLES, USER_STATUSES } from '../common/accounts.ts';
 import type { AttributeValues } from '../common/category-attributes.ts';
 import { PRICE_TYPES } from '../common/pricing.ts';
+import { MODERATION_STATES, type ListingCheck } from '../common/moderation.ts';
 import {
   customType,
   bigserial,
@@ -101,8 +102,8 @@ export const emailTokens = pgTable(
   (t) => [uniqueIndex('email_tokens_token_hash_key').on(t.tokenHash), index('email_tokens_user_id_idx').on(t.userId, t.purpose)],
 );
 
-/** What a public search shows; the partial indexes repeat it. */
-const ACTIVE_SQL = `status = 'active'`;
+/** In public lists (the stored `listed` column): the partial indexes are on it. */
+const ACTIVE_SQL = 'listed';
 
 /**
  * The numeric category details searched by range that get an index of their own (category,
@@ -148,6 +149,20 @@ export const products = pgTable(
     priceType: text('price_type', { enum: PRICE_TYPES }).notNull().default('fixed'),
     exchange: boolean('exchange').notNull().default(false),
     status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    // approved, or held back: pending (automatic checks, review queue), hidden, removed (moderators).
+    moderation: text('moderation', { enum: MODERATION_STATES }).notNull().default('approved'),
+    // Why a moderator hid or removed it, shown to its seller.
+    moderationReason: text('moderation_reason'),
+    // The automatic checks it tripped at its last publish or edit (empty when none).
+    moderationChecks: jsonb('moderation_checks').$type<ListingCheck[]>().notNull().default([]),
+    // The services set it from LISTING_TTL_DAYS; the default only serves rows written around them.
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now() + interval '60 days'`),
+    // Set by the expiry sweep once expires_at has passed; cleared by a renewal.
+    expired: boolean('expired').notNull().default(false),
+    soldAt: timestamp('sold_at', { withTimezone: true, mode: 'date' }),
+    // In public lists, except for the time-dependent parts (expires_at, the seller's status):
+    // the partial indexes below are on it. server/repositories/visibility.ts adds the rest.
+    listed: boolean('listed').generatedAlwaysAs(sql`status = 'active' AND moderation = 'approved' AND sold_at IS NULL AND NOT expired`),
     views: integer('views').notNull().default(0),
     phoneReveals: integer('phone_reveals').notNull().default(0),
     createdAt: createdAt(),
@@ -186,6 +201,10 @@ export const products = pgTable(
       ),
       // A give-away costs nothing; a priced listing is checked by the schemas (PRICE_MIN).
       check('products_free_price_check', sql`${t.priceType} <> 'free' OR ${t.price} = 0`),
+      // The expiry sweep and the reminders: listings whose end is near or past.
+      index('products_listed_expires_idx').on(t.expiresAt).where(active),
+      // The review queue.
+      index('products_pending_idx').on(t.createdAt).where(sql`moderation = 'pending'`),
     ];
   },
 );
@@ -206,6 +225,8 @@ export const images = pgTable(
     bytes: integer('bytes').notNull(),
     // width (as a string) → URL of the WebP variant
     variants: jsonb('variants').$type<Record<string, string>>().notNull(),
+    // Perceptual hash (dHash, 64 bits as 16 hex digits) of the photo: the duplicate check.
+    phash: text('phash'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -213,6 +234,7 @@ export const images = pgTable(
     index('images_product_idx').on(t.productId, t.position),
     index('images_orphans_idx').on(t.createdAt).where(sql`product_id IS NULL`),
     index('images_user_idx').on(t.userId),
+    index('images_user_phash_idx').on(t.userId, t.phash).where(sql`phash IS NOT NULL`),
   ],
 );
 

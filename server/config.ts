@@ -79,6 +79,18 @@ const envSchema = z.object({
     .min(1, 'must be between 1 and 3600')
     .max(3600, 'must be between 1 and 3600')
     .default(60),
+  LISTING_TTL_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 3650')
+    .max(3650, 'must be between 1 and 3650')
+    .default(60),
+  NEW_ACCOUNT_DAILY_LISTINGS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 1000')
+    .max(1000, 'must be between 0 and 1000')
+    .default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     error: 'must be one of fatal, error, warn, info, debug, trace, silent',
   }).default('info'),
@@ -111,6 +123,10 @@ export interface Config {
   jobsInServer: boolean;
   /** How long a claimed job is reserved for its runner before another may take it (extended while it runs). */
   jobsLeaseMs: number;
+  /** Days a listing stays up after publication or renewal (docs/product.md, "Listing lifecycle"). */
+  listingTtlDays: number;
+  /** Listings an account younger than 7 days publishes a day before the next ones go to review. */
+  newAccountDailyListings: number;
   logLevel: string;
   production: boolean;
   /** Fastify's trustProxy: whose X-Forwarded-For is believed (docs/security.md, "Client addresses"). */
@@ -168,6 +184,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     photoFetchAllowPrivate: e.PHOTO_FETCH_ALLOW_PRIVATE,
     jobsInServer: e.JOBS_IN_SERVER,
     jobsLeaseMs: e.JOBS_LEASE_SECONDS * 1000,
+    listingTtlDays: e.LISTING_TTL_DAYS,
+    newAccountDailyListings: e.NEW_ACCOUNT_DAILY_LISTINGS,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY,

@@ -2,6 +2,7 @@
 import { PRICE_TYPES } from '../../common/pricing.ts';
 import { z } from 'zod';
 import { USER_ROLES, USER_STATUSES } from '../../common/accounts.ts';
+import { LISTING_CHECKS, MODERATION_STATES } from '../../common/moderation.ts';
 
 export const selfUserSchema = z
   .object({
@@ -69,7 +70,16 @@ export const productSchema = z
     isActive: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    expiresAt: z.string(),
+    expired: z.boolean(),
+    soldAt: z.string().nullable(),
     contact: z.string().optional(),
+    // Owner and moderators only.
+    moderation: z.enum(MODERATION_STATES).optional(),
+    moderationReason: z.string().nullable().optional(),
+    moderationChecks: z
+      .array(z.object({ check: z.enum(LISTING_CHECKS), detail: z.string().optional(), group: z.string().optional() }))
+      .optional(),
   })
   .meta({ id: 'Product' });
 

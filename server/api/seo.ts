@@ -1,11 +1,11 @@
 // robots.txt and the XML sitemaps: the public pages and every active listing, in each language.
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { BLOG_ARTICLES } from '../../common/content/blog.ts';
 import { DEFAULT_LANG, LANGS } from '../../common/languages.ts';
 import { newestFirst } from '../../db/order.ts';
 import { products } from '../../db/schema.ts';
-import { sellerNotBanned } from '../services/account-status.ts';
+import { listedNow } from '../repositories/visibility.ts';
 import type { Services } from '../services/index.ts';
 
 /** The protocol's limit of URLs in one sitemap file. */
@@ -78,7 +78,7 @@ export function seoRoutes(services: Services): FastifyPluginAsync {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(products)
-      .where(and(eq(products.status, 'active'), sellerNotBanned));
+      .where(listedNow());
     return Number(row?.n ?? 0);
   };
 
@@ -115,7 +115,7 @@ export function seoRoutes(services: Services): FastifyPluginAsync {
       const rows = await db
         .select({ id: products.id, updatedAt: products.updatedAt })
         .from(products)
-        .where(and(eq(products.status, 'active'), sellerNotBanned))
+        .where(listedNow())
         .orderBy(...newestFirst(products))
         .limit(LISTINGS_PER_SITEMAP)
         .offset((page - 1) * LISTINGS_PER_SITEMAP);

@@ -10,6 +10,8 @@ export interface DemoDetails {
   attributes?: AttributeValues;
   priceType?: PriceType;
   exchange?: boolean;
+  /** Marked sold this many days ago: shown as sold for a week, never again in search. */
+  soldDaysAgo?: number;
 }
 
 export const DEMO_DETAILS: Readonly<Record<string, DemoDetails>> = {
@@ -58,6 +60,10 @@ export const DEMO_DETAILS: Readonly<Record<string, DemoDetails>> = {
   'Poules pondeuses de race locale, élevées en plein air': { attributes: { species: 'poultry' } },
   'VTT d’occasion 26 pouces, 21 vitesses, révisé': { attributes: { type: 'bicycle' }, exchange: true },
   'حذاء جري رياضي مقاس 42، استعمال خفيف': { attributes: { type: 'outdoor' } },
+  // Sold: two in their week of being shown as sold, one past it.
+  'طاولة أكل خشبية مع 6 كراسي': { soldDaysAgo: 2 },
+  'Solid wood cot made by a local carpenter, with mattress': { soldDaysAgo: 4, exchange: true },
+  'Canapé 3 places en bois massif, retapissé à neuf': { soldDaysAgo: 20 },
   // Give-aways: listed at 0 DA.
   'Lot of 40 used wooden pallets for reuse or upcycling': { priceType: 'free' },
   'كتب مدرسية مستعملة للسنة الرابعة متوسط': { priceType: 'free' },

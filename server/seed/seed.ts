@@ -81,6 +81,7 @@ export async function seedDemoCatalogue(
           exchange: details.exchange ?? false,
           attributes: checked.attributes,
           commune,
+          soldAt: details.soldDaysAgo === undefined ? null : new Date(now.getTime() - details.soldDaysAgo * DAY),
           contact: DEMO_SELLER.phone,
           address: listing.address,
           status: listing.inactive ? 'inactive' : 'active',

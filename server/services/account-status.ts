@@ -1,7 +1,6 @@
 // What an account's status allows: suspended accounts read but do not write, banned ones
 // do not sign in, and nobody sees a banned seller's listings.
-import { sql } from 'drizzle-orm';
-import { products, type User } from '../../db/schema.ts';
+import type { User } from '../../db/schema.ts';
 import { AppError } from '#errors';
 
 /** The suspension in force for `user` at `now` (a lapsed one is over), or null. */
@@ -20,5 +19,5 @@ export function assertMayWrite(user: Pick<User, 'status' | 'suspendedUntil' | 's
   throw new AppError('ACCOUNT_SUSPENDED', `Your account is suspended${until}${reason}`);
 }
 
-/** In every public read of listings: the seller is not banned (a small anti-join on users_banned_idx). */
-export const sellerNotBanned = sql`not exists (select 1 from users banned where banned.id = ${products.userId} and banned.status = 'banned')`;
+/** In every public read of listings: the seller is not banned (server/repositories/visibility.ts). */
+export { sellerNotBanned } from '../repositories/visibility.ts';

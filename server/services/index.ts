@@ -80,7 +80,16 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     search,
     uploads,
     counters,
-    listings: createListingService({ db: database.db, storage, uploads, limits, counters, changed: listingsChanged }),
+    listings: createListingService({
+      db: database.db,
+      storage,
+      uploads,
+      limits,
+      counters,
+      changed: listingsChanged,
+      listingTtlDays: config.listingTtlDays,
+      now: () => new Date(now()),
+    }),
     /** Closes what the services opened themselves (Redis); the database belongs to the caller. */
     async close() {
       await jobs.stop();

@@ -19,7 +19,8 @@ import type { FileStorage } from '../storage/file-storage.ts';
 import type { CounterService, Visitor } from './counters.ts';
 import { requireOwner, requireSignedIn, requireVerified, type Caller } from './access.ts';
 import { detectLanguage } from './language-detect.ts';
-import { assertMayWrite, sellerNotBanned } from './account-status.ts';
+import { assertMayWrite } from './account-status.ts';
+import { isPubliclyVisible, listedNow, publiclyVisible } from '../repositories/visibility.ts';
 import type { Limits } from './rate-limit.ts';
 import type { UploadService } from './uploads.ts';
 
@@ -58,7 +59,16 @@ function editedDetails(current: Product, patch: ProductPatch) {
   return { attributes, priceType, price, ...(patch.exchange !== undefined ? { exchange: patch.exchange } : {}) };
 }
 
-export function toApiProduct(row: Product, photos: ApiImage[], options: { withContact?: boolean } = {}): ApiProduct {
+export interface ProductViewOptions {
+  /** The owner reads it: the phone number. */
+  withContact?: boolean;
+  /** The owner or a moderator reads it: the moderation state, its reason and the checks tripped. */
+  withModeration?: boolean;
+  /** The instant `expired` is judged at (default now). */
+  at?: Date;
+}
+
+export function toApiProduct(row: Product, photos: ApiImage[], options: ProductViewOptions = {}): ApiProduct {
   const urls = photos.map((p) => p.url);
   return {
     id: row.id,
@@ -87,7 +97,13 @@ export function toApiProduct(row: Product, photos: ApiImage[], options: { withCo
     isActive: row.status === 'active',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    expired: row.expired || row.expiresAt <= (options.at ?? new Date()),
+    soldAt: row.soldAt?.toISOString() ?? null,
     ...(options.withContact ? { contact: row.contact } : {}),
+    ...(options.withModeration
+      ? { moderation: row.moderation, moderationReason: row.moderationReason, moderationChecks: row.moderationChecks }
+      : {}),
   };
 }
 
@@ -121,7 +137,7 @@ export async function photosOf(db: AppDb, productIds: string[]): Promise<Map<str
 }
 
 /** Listings in the Product shape, with their photos (one query for all of them). */
-export async function withPhotos(db: AppDb, rows: Product[], options: { withContact?: boolean } = {}): Promise<ApiProduct[]> {
+export async function withPhotos(db: AppDb, rows: Product[], options: ProductViewOptions = {}): Promise<ApiProduct[]> {
   const photos = await photosOf(db, rows.map((r) => r.id));
   return rows.map((row) => toApiProduct(row, photos.get(row.id) ?? [], options));
 }
@@ -150,21 +166,34 @@ export interface ListingServiceDeps {
   counters: CounterService;
   /** Called after every change that search results could show. */
   changed?: () => void;
+  /** Days a listing stays up after publication or renewal (LISTING_TTL_DAYS). */
+  listingTtlDays?: number;
+  /** The clock of expiry and sales (tests move it forward). */
+  now?: () => Date;
 }
+
+/** Moderators and admins see a listing's moderation state, like its owner. */
+const moderates = (user: User | null) => user?.role === 'moderator' || user?.role === 'admin';
 
 /** Who is looking, for counting: the signed-in user, else the address and browser. */
 function visitorOf(caller: Caller): Visitor {
   return { userId: caller.session?.user.id ?? null, ip: caller.ip, userAgent: caller.userAgent };
 }
 
-export function createListingService({ db, storage, uploads, limits, counters, changed = () => {} }: ListingServiceDeps) {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function createListingService({ db, storage, uploads, limits, counters, changed = () => {}, listingTtlDays = 60, now = () => new Date() }: ListingServiceDeps) {
+  /** The end of a listing published or renewed now. */
+  const newExpiry = () => new Date(now().getTime() + listingTtlDays * DAY_MS);
+
   /** A listing's stored image rows (for removal), in order. */
   async function imageRowsOf(productId: string, within: AppDb = db) {
     return within.select().from(images).where(eq(images.productId, productId)).orderBy(images.position);
   }
 
+  /** For its owner: contact and moderation state included. */
   async function serialize(row: Product, withContact: boolean): Promise<ApiProduct> {
-    const [product] = await withPhotos(db, [row], { withContact });
+    const [product] = await withPhotos(db, [row], { withContact, withModeration: withContact });
     if (!product) throw new Error('serialize returned nothing');
     return product;
   }
@@ -234,7 +263,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
     }
   }
 
-  /** A seller's listings, newest first: active ones, or all of them for the seller themself. */
+  /** A seller's listings, newest first: the publicly visible ones (recently sold included), or all of them for the seller themself. */
   async function listingsOf(viewer: User | null, userId: string, limit: number) {
     if (!isId(userId)) throw new AppError('NOT_FOUND', 'User not found');
     const [seller] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -243,7 +272,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
     const rows = await db
       .select()
       .from(products)
-      .where(own ? eq(products.userId, userId) : and(eq(products.userId, userId), eq(products.status, 'active'), sellerNotBanned))
+      .where(own ? eq(products.userId, userId) : and(eq(products.userId, userId), publiclyVisible()))
       .orderBy(...newestFirst(products))
       .limit(limit);
     return { seller, rows, own };
@@ -273,6 +302,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
           attributes: input.attributes,
           priceType: input.priceType,
           exchange: input.exchange,
+          expiresAt: newExpiry(),
         }, photos);
       }));
       changed();
@@ -386,9 +416,11 @@ export function createListingService({ db, storage, uploads, limits, counters, c
       const [found] = await db.select({ product: products, seller: users }).from(products).innerJoin(users, eq(users.id, products.userId)).where(eq(products.id, id)).limit(1);
       if (!found) throw notFound();
       const own = viewer?.id === found.product.userId;
-      if ((found.product.status !== 'active' || found.seller.status === 'banned') && !own) throw notFound();
+      // Moderators may open any listing (the review queue links to it); nobody else sees one out of public view.
+      if (!own && !moderates(viewer) && !isPubliclyVisible(found.product, found.seller)) throw notFound();
       if (options.countView && !own) await counters.countOnce('view', id, visitorOf(options.caller));
-      return { ...(await serialize(found.product, own)), seller: toPublicUser(found.seller) };
+      const [product] = await withPhotos(db, [found.product], { withContact: own, withModeration: own || moderates(viewer) });
+      return { ...product!, seller: toPublicUser(found.seller) };
     },
 
     /** The phone of an active listing, in national form; counts a reveal, once per visitor a day. Limited per address. */
@@ -398,7 +430,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
       const [row] = await db
         .select({ contact: products.contact })
         .from(products)
-        .where(and(eq(products.id, id), eq(products.status, 'active'), sellerNotBanned))
+        .where(and(eq(products.id, id), listedNow()))
         .limit(1);
       if (!row) throw notFound();
       // The mark, the counter and the activity line in one statement: all or nothing.
@@ -418,14 +450,14 @@ export function createListingService({ db, storage, uploads, limits, counters, c
     /** A seller's listings: active ones, or all of them for the seller themself. */
     async byUser(viewer: User | null, userId: string, limit: number): Promise<{ seller: User; products: ApiProduct[] }> {
       const { seller, rows, own } = await listingsOf(viewer, userId, limit);
-      return { seller, products: await withPhotos(db, rows, { withContact: own }) };
+      return { seller, products: await withPhotos(db, rows, { withContact: own, withModeration: own }) };
     },
 
     /** The seller's own listings with their counters (views, phone reveals), for the dashboard. */
     async withStats(owner: User, limit: number): Promise<(ApiProduct & { views: number; reveals: number })[]> {
       const { rows } = await listingsOf(owner, owner.id, limit);
       const photos = await photosOf(db, rows.map((r) => r.id));
-      return rows.map((row) => ({ ...toApiProduct(row, photos.get(row.id) ?? [], { withContact: true }), views: row.views, reveals: row.phoneReveals }));
+      return rows.map((row) => ({ ...toApiProduct(row, photos.get(row.id) ?? [], { withContact: true, withModeration: true }), views: row.views, reveals: row.phoneReveals }));
     },
 
     /** The dashboard's extra block: totals and the latest activity on the seller's listings. */

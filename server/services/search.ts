@@ -8,7 +8,7 @@ import { COUNT_CAP, type SearchParams, type Sort } from '../../common/schemas/se
 import type { AttributeFilter } from '../../common/schemas/attributes.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
 import { products, searchTerms } from '../../db/schema.ts';
-import { sellerNotBanned } from './account-status.ts';
+import { listedNow } from '../repositories/visibility.ts';
 import { newestFirst, oldestFirst } from '../../db/order.ts';
 import { AppError } from '#errors';
 import { withPhotos } from './listings.ts';
@@ -134,7 +134,7 @@ function attributeFilter(filter: AttributeFilter): SQL {
 
 /** The filters of the search (fuzzy: the typo-tolerant variant of the text match). */
 export function searchFilters(params: SearchParams, fuzzy = false): SQL[] {
-  const filters: SQL[] = [eq(products.status, 'active'), sellerNotBanned];
+  const filters: SQL[] = [listedNow()];
   if (params.category) filters.push(eq(products.category, params.category));
   if (params.address) filters.push(eq(products.address, params.address));
   if (params.condition) filters.push(eq(products.condition, params.condition));

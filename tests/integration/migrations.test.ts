@@ -42,7 +42,7 @@ describe(`migrations on ${TEST_ENGINE}`, () => {
     try {
       const plan = rowsOf(
         await database.db.execute(
-          sql`explain select * from products where status = 'active' order by created_at desc nulls last, id desc nulls last limit 10`,
+          sql`explain select * from products where listed order by created_at desc nulls last, id desc nulls last limit 10`,
         ),
       )
         .map((r) => Object.values(r)[0])

@@ -28,6 +28,8 @@ const PRODUCT_KEYS = [
   'desc_en',
   'desc_fr',
   'exchange',
+  'expired',
+  'expiresAt',
   'id',
   'images',
   'img',
@@ -35,6 +37,7 @@ const PRODUCT_KEYS = [
   'photos',
   'price',
   'priceType',
+  'soldAt',
   'status',
   'title',
   'title_ar',
@@ -283,9 +286,12 @@ async function eventsOf(productId: string, on = ctx) {
 }
 
 function expectProduct(data: Record<string, unknown>, { contact, seller = false }: { contact: boolean; seller?: boolean }) {
-  const keys = [...PRODUCT_KEYS, ...(contact ? ['contact'] : []), ...(seller ? ['seller'] : [])].sort();
+  // The owner's view: the phone, and the moderation state with its reason and checks.
+  const owner = contact ? ['contact', 'moderation', 'moderationChecks', 'moderationReason'] : [];
+  const keys = [...PRODUCT_KEYS, ...owner, ...(seller ? ['seller'] : [])].sort();
   expect(Object.keys(data).sort()).toEqual(keys);
   expect(data.createdAt).toMatch(ISO);
+  expect(data.expiresAt).toMatch(ISO);
   expect(data.updatedAt).toMatch(ISO);
   expect(data.isActive).toBe(data.status === 'active');
   expect(data.img).toBe((data.images as string[])[0] ?? null);
