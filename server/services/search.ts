@@ -208,7 +208,7 @@ export async function executeSearch(db: AppDb, filters: SQL[], params: SearchPar
   const offset = (params.currentPage - 1) * PRODUCTS_PAGE_SIZE;
   let rows: Row[] = [];
   if (n > offset) {
-    const residual = text || params.minPrice !== undefined || params.maxPrice !== undefined || params.attributes.length > 0 || params.commune !== undefined;
+    const residual = text || params.minPrice !== undefined || params.maxPrice !== undefined || params.attributes.length > 0;
     const fetchAndSort = residual && n <= COUNT_CAP;
     const result = await inTransaction(fetchAndSort ? [sql`set local enable_indexscan = off`] : [], statements.rows.getSQL());
     rows = (result as unknown as { rows: Record<string, unknown>[] }).rows.map((raw) => rowOf(raw));
