@@ -37,6 +37,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      // The moderator of e2e/moderation.spec.ts (demo catalogue only).
+      DEMO_MODERATOR_PASSWORD: 'Moderation2025',
       PUBLIC_URL: baseURL,
       // Always the embedded database, whatever the shell exports (empty counts as unset).
       DATABASE_URL: '',

@@ -19,6 +19,7 @@ import { useRootData, type RootData } from './lib/root-data.ts';
 import { currentUser } from './lib/session.server.ts';
 import { ThemeProvider, useTheme } from './lib/theme.tsx';
 import { pageNonce } from './lib/csp-browser.ts';
+import { isStaffAccount } from '../common/reports.ts';
 // Linked by hand with a precedence so that React puts the stylesheet ahead of the scripts' preloads.
 import appCss from './app.css?url';
 
@@ -36,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
     theme,
     year: new Date().getFullYear(),
     publicUrl: context.get(appContext).services.config.publicUrl,
-    user: user && { id: user.id, name: user.name, email: user.email, image: user.image, isVerified: user.isVerified },
+    user: user && { id: user.id, name: user.name, email: user.email, image: user.image, isVerified: user.isVerified, staff: isStaffAccount(user) },
     messages,
   };
 }

@@ -21,8 +21,18 @@ export default [
     route('dashboard', 'routes/dashboard.tsx'),
     route('products/new', 'routes/product-form.tsx', { id: 'product-new' }),
     route('products/:productId/edit', 'routes/product-form.tsx', { id: 'product-edit' }),
+    route('products/:productId/review', 'routes/product-review.ts'),
     route('products/:productId', 'routes/product.tsx'),
     route('shop/:userId', 'routes/shop.tsx'),
+    route('report', 'routes/report.tsx'),
+    route('admin', 'routes/admin/layout.tsx', [
+      index('routes/admin/overview.tsx'),
+      route('reports', 'routes/admin/reports.tsx'),
+      route('review', 'routes/admin/review.tsx'),
+      route('users', 'routes/admin/users.tsx'),
+      route('users/:userId', 'routes/admin/user.tsx'),
+      route('audit', 'routes/admin/audit.tsx'),
+    ]),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -6,6 +6,7 @@ import { USER_ROLES, USER_STATUSES } from '../common/accounts.ts';
 import type { AttributeValues } from '../common/category-attributes.ts';
 import { PRICE_TYPES } from '../common/pricing.ts';
 import { MODERATION_STATES, type ListingCheck } from '../common/moderation.ts';
+import { REPORT_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '../common/reports.ts';
 import {
   customType,
   bigserial,
@@ -345,8 +346,64 @@ export const jobs = pgTable(
   ],
 );
 
+/**
+ * What members report (server/services/moderation.ts). The target is a listing, an account or a
+ * conversation, so `target_id` has no foreign key: a report on something deleted since is shown
+ * as gone. One open report per reporter and target (the partial unique index).
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: REPORT_TARGETS }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    comment: text('comment'),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
+    resolution: text('resolution', { enum: REPORT_ACTIONS }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reports_open_once_key').on(t.reporterId, t.targetType, t.targetId).where(sql`status = 'open'`),
+    // The queue: open reports by target.
+    index('reports_open_target_idx').on(t.targetType, t.targetId, t.createdAt).where(sql`status = 'open'`),
+    index('reports_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Every moderator's and admin's action, append-only: a trigger (migration) refuses UPDATE and
+ * DELETE, so not even a bug of the app can rewrite history. No foreign keys: a deleted account
+ * keeps its entries. `actor_id` null is the command line (`npm run user:role`).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: uuid('actor_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: uuid('target_id').notNull(),
+    reason: text('reason'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc()),
+    index('audit_log_target_idx').on(t.targetId, t.createdAt.desc()),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type Image = typeof images.$inferSelect;
 export type Job = typeof jobs.$inferSelect;
+export type Report = typeof reports.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;

@@ -13,6 +13,7 @@ import { systemRoutes } from './api/system.ts';
 import { userRoutes } from './api/users.ts';
 import { productRoutes } from './api/products.ts';
 import { seoRoutes } from './api/seo.ts';
+import { adminRoutes, reportRoutes } from './api/admin.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
 import { cspNonceFor, registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -97,6 +98,8 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
       await api.register(systemRoutes(services));
       await api.register(userRoutes(services));
       await api.register(productRoutes(services));
+      await api.register(reportRoutes(services));
+      await api.register(adminRoutes(services));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -70,6 +70,9 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('contact@ecosouk.dz'),
   REDIS_URL: urlWithProtocols(['redis', 'rediss']).optional(),
   SEED_DEMO: booleanString.default(true),
+  // Demo and tests only: with the demo catalogue, also a moderator (moderator@ecosouk.dz) with this
+  // password. Unset (the default), there is none: the first staff account is made with `npm run user:role`.
+  DEMO_MODERATOR_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   // Tests only: lets photo URLs on loopback/private addresses be fetched (a local test server).
   PHOTO_FETCH_ALLOW_PRIVATE: booleanString.default(false),
   JOBS_IN_SERVER: booleanString.default(true),
@@ -117,6 +120,8 @@ export interface Config {
   contactEmail: string;
   redisUrl: string | undefined;
   seedDemo: boolean;
+  /** Demo and tests only: the demo catalogue also gets moderator@ecosouk.dz with this password. */
+  demoModeratorPassword: string | undefined;
   /** Tests only: photo URLs may point to loopback and private addresses. Never in production. */
   photoFetchAllowPrivate: boolean;
   /** The server runs the background jobs itself (false when `npm run worker` does). */
@@ -181,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactEmail: e.CONTACT_EMAIL,
     redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO,
+    demoModeratorPassword: e.DEMO_MODERATOR_PASSWORD,
     photoFetchAllowPrivate: e.PHOTO_FETCH_ALLOW_PRIVATE,
     jobsInServer: e.JOBS_IN_SERVER,
     jobsLeaseMs: e.JOBS_LEASE_SECONDS * 1000,

@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut } from 'lucide-react';
+import { LayoutDashboard, LogOut, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import { localePath } from '../lib/paths.ts';
@@ -9,7 +9,7 @@ import { HeaderPopover, MENU_ITEM } from './header-popover.tsx';
 /** The signed-in header's avatar menu: the dashboard link and the log-out form. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const lang = useLang();
-  const { t } = useTranslation(['common', 'account']);
+  const { t } = useTranslation(['common', 'account', 'admin']);
   return (
     <HeaderPopover
       id="user-menu"
@@ -32,6 +32,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <LayoutDashboard className="size-4" aria-hidden="true" />
         {t('dashboard')}
       </Link>
+      {user.staff ? (
+        <Link to={localePath(lang, '/admin')} className={MENU_ITEM} data-testid="menu-admin">
+          <ShieldCheck className="size-4" aria-hidden="true" />
+          {t('admin:title')}
+        </Link>
+      ) : null}
       <Form method="post" action={localePath(lang, '/logout')}>
         <button type="submit" className={`${MENU_ITEM} cursor-pointer`}>
           <LogOut className="size-4" aria-hidden="true" />

@@ -12,6 +12,7 @@ import { details } from './namespaces/details.ts';
 import { listings } from './namespaces/listings.ts';
 import { productForm } from './namespaces/product-form.ts';
 import { search } from './namespaces/search.ts';
+import { admin, report } from './namespaces/moderation.ts';
 
 /** The shape of en.ts with every leaf widened to string. */
 export type Messages = Widen<typeof en>;
@@ -35,7 +36,7 @@ export function resourcesFor(lang: Lang) {
   const ui = UI[lang];
   // The specification reads the about card from layout.aboutContent; its text lives in common/content/about.ts.
   const layout = { ...ui.layout, aboutContent: { title: about.title[lang], description: about.description[lang] } };
-  return { ...ui, layout, productForm: productForm[lang], listings: listings[lang], search: search[lang], details: details[lang], ...referenceNamespaces(lang) };
+  return { ...ui, layout, productForm: productForm[lang], listings: listings[lang], search: search[lang], details: details[lang], report: report[lang], admin: admin[lang], ...referenceNamespaces(lang) };
 }
 
 export const NAMESPACES = [
@@ -53,6 +54,8 @@ export const NAMESPACES = [
   'listings',
   'search',
   'details',
+  'report',
+  'admin',
   'categories',
   'cities',
   'conditions',

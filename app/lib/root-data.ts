@@ -9,6 +9,8 @@ export interface SessionUser {
   email: string;
   image: string | null;
   isVerified: boolean;
+  /** A moderator or admin in good standing: the header links to the moderation console. */
+  staff: boolean;
 }
 
 export interface RootData {

@@ -13,6 +13,7 @@ import { ProfileCard } from '../components/dashboard/profile-card.tsx';
 import { ProfileInfo } from '../components/dashboard/profile-info.tsx';
 import { AccountStatusBanner } from '../components/dashboard/account-status-banner.tsx';
 import { VerificationBanner } from '../components/dashboard/verification-banner.tsx';
+import { ModerationNotices } from '../components/dashboard/moderation-notices.tsx';
 import { fail, failFromError, parseForm } from '../lib/forms.ts';
 import { seoContext, translatorFor } from '../lib/meta.ts';
 import { seoMeta } from '../lib/seo.ts';
@@ -27,10 +28,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = isLang(params.lang) ? params.lang : 'ar';
   const user = requireUser(request, context, lang);
   const services = servicesOf(context);
-  const [products, activity] = await Promise.all([
+  const [products, activity, notices] = await Promise.all([
     services.listings.withStats(user, SHOP_MAX_LIMIT),
     // More than shown: repeated views of one listing are grouped into one line.
     services.listings.sellerActivity(user.id, 50),
+    services.moderation.sellerNotices(user),
   ]);
   const listings: DashboardListing[] = products.map((p) => ({
     id: p.id,
@@ -46,7 +48,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     reveals: p.reveals,
   }));
   return data(
-    { user: toSelfUser(user), listings, activity, now: new Date().toISOString() },
+    { user: toSelfUser(user), listings, activity, notices, now: new Date().toISOString() },
     { headers: { 'Cache-Control': 'private, no-store' } },
   );
 }
@@ -100,7 +102,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('dashboard');
-  const { user, listings, activity, now } = loaderData;
+  const { user, listings, activity, notices, now } = loaderData;
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight text-ink">{t('title')}</h1>
@@ -110,6 +112,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <ProfileCard user={user} />
         <ProfileInfo user={user} />
       </div>
+      <ModerationNotices notices={notices} />
       <ListingsActivity activity={activity} now={now} />
       <ListingsTable listings={listings} canPublish={user.isVerified} />
       <DeleteAccount />

@@ -11,6 +11,7 @@ import { ContactCard } from '../components/product/contact-card.tsx';
 import { Gallery } from '../components/product/gallery.tsx';
 import { AttributeTable } from '../components/product/attribute-table.tsx';
 import { ListingPrice, usePlace } from '../components/listing-price.tsx';
+import { ReportButton } from '../components/report-button.tsx';
 import { UserText } from '../components/user-text.tsx';
 import { LoadError, ProductNotFound } from '../components/product/load-error.tsx';
 import { langOfMatches, pageMeta, publicUrlOfMatches, translatorFor } from '../lib/meta.ts';
@@ -205,6 +206,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           )}
         </section>
       </div>
+      <ReportButton targetType="product" targetId={product.id} ownerId={product.userId} />
     </div>
   );
 }

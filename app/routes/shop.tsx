@@ -13,6 +13,7 @@ import { UserText } from '../components/user-text.tsx';
 import { NotFound } from '../components/not-found.tsx';
 import { LoadError } from '../components/product/load-error.tsx';
 import { ProductCard } from '../components/product-card.tsx';
+import { ReportButton } from '../components/report-button.tsx';
 import { langOfMatches, pageMeta, publicUrlOfMatches, translatorFor } from '../lib/meta.ts';
 import { seoMeta } from '../lib/seo.ts';
 import { useLang } from '../lib/root-data.ts';
@@ -139,6 +140,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
       </section>
+      <ReportButton targetType="user" targetId={seller.id} ownerId={seller.id} />
     </div>
   );
 }

@@ -164,6 +164,24 @@ export const VALIDATION_MESSAGES = {
     fr: "Cette commune n'est pas dans la wilaya choisie",
     ar: 'هذه البلدية ليست في الولاية المختارة',
   },
+  reportTargetInvalid: { en: 'Choose what you are reporting', fr: 'Choisissez ce que vous signalez', ar: 'اختر ما تريد الإبلاغ عنه' },
+  reportReasonInvalid: { en: 'Choose a reason from the list', fr: 'Choisissez un motif dans la liste', ar: 'اختر سببًا من القائمة' },
+  reportCommentMax: {
+    en: 'The comment must be at most 1000 characters long',
+    fr: 'Le commentaire doit contenir au plus 1000 caractères',
+    ar: 'يجب ألا يتجاوز التعليق 1000 حرف',
+  },
+  moderationReasonRequired: {
+    en: 'Give a reason (at least 3 characters): the member will read it',
+    fr: 'Indiquez un motif (au moins 3 caractères) : le membre le lira',
+    ar: 'اكتب السبب (3 أحرف على الأقل): سيقرؤه العضو',
+  },
+  moderationReasonMax: {
+    en: 'The reason must be at most 500 characters long',
+    fr: 'Le motif doit contenir au plus 500 caractères',
+    ar: 'يجب ألا يتجاوز السبب 500 حرف',
+  },
+  moderationActionRequired: { en: 'Choose an action', fr: 'Choisissez une action', ar: 'اختر إجراءً' },
   // Requests a page refuses before its form is read (server/plugins/page-body-limit.ts, method-not-allowed.ts).
   bodyTooLarge: {
     en: 'What was sent is too large for this form.',

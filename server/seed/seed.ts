@@ -16,6 +16,7 @@ import { listingDetailIssues } from '../../common/schemas/product.ts';
 import { renderDemoPhoto } from './demo-photos.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
+export const DEMO_MODERATOR_EMAIL = 'moderator@ecosouk.dz';
 
 export interface SeedResult {
   email: string;
@@ -93,6 +94,18 @@ export async function seedDemoCatalogue(
         photos,
       ),
     );
+  }
+  // Only when a password is configured (demo and tests): never a staff account with a known password.
+  if (services.config.demoModeratorPassword) {
+    await insertUser(db, {
+      name: 'Modération EcoSouk',
+      email: DEMO_MODERATOR_EMAIL,
+      passwordHash: await hashPassword(services.config.demoModeratorPassword),
+      isVerified: true,
+      role: 'moderator',
+      lang: 'fr',
+      createdAt: new Date(now.getTime() - 120 * DAY),
+    });
   }
   return { email: DEMO_SELLER.email, password: DEMO_SELLER.password, listings: DEMO_LISTINGS.length };
 }

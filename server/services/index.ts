@@ -7,6 +7,7 @@ import { createJobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createCounterService } from './counters.ts';
 import { createListingService } from './listings.ts';
+import { createModerationService } from './moderation.ts';
 import { createPhotoFetcher } from './photo-fetch.ts';
 import { createUploadService } from './uploads.ts';
 import { createSearchService } from './search.ts';
@@ -56,6 +57,17 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     search.invalidate();
     redis?.publishListingsChanged();
   };
+  const users = createUserService({
+    db: database.db,
+    sessions,
+    limits,
+    mailer,
+    jobs,
+    storage,
+    publicUrl: config.publicUrl,
+    contactEmail: config.contactEmail,
+    listingsChanged,
+  });
   return {
     config,
     database,
@@ -66,17 +78,8 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     redis,
     limits,
     sessions,
-    users: createUserService({
-      db: database.db,
-      sessions,
-      limits,
-      mailer,
-      jobs,
-      storage,
-      publicUrl: config.publicUrl,
-      contactEmail: config.contactEmail,
-      listingsChanged,
-    }),
+    users,
+    moderation: createModerationService({ db: database.db, jobs, limits, mailer, users, publicUrl: config.publicUrl, listingsChanged }),
     search,
     uploads,
     counters,

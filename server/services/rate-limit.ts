@@ -143,6 +143,9 @@ export const RATE_LIMITS = {
   // Listing photos per account: a seller preparing three listings of ten photos, with retries,
   // stays below it. The quota of photos attached to no listing is in services/uploads.ts.
   upload: { max: 60, windowMs: HOUR },
+  // Reports per member: someone who reports what they see stays far below it; a campaign
+  // against a competitor's listings does not.
+  report: { max: 20, windowMs: HOUR },
   // Contact-card events (POST /events) per address: a buyer shows and hides a phone a few times.
   events: { max: 30, windowMs: HOUR },
   // Searches that miss the result cache, per client address: a person reading results and

@@ -5,10 +5,11 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { UserRole, UserStatus } from '../../common/accounts.ts';
 import type { Lang } from '../../common/languages.ts';
 import type { ProfileUpdate, SignupInput } from '../../common/schemas/user.ts';
-import { withTransaction, type AppDb } from '../../db/client.ts';
+import { withTransaction, type AppDb, type Transaction } from '../../db/client.ts';
 import { newestFirst } from '../../db/order.ts';
 import { contactMessages, emailTokens, images, sessions as sessionRows, users, type User } from '../../db/schema.ts';
 import { AppError } from '#errors';
+import { insertAudit } from '../repositories/audit.ts';
 import { insertUser } from '../repositories/users.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { requireOwner, requireSignedIn, type Caller } from './access.ts';
@@ -282,7 +283,13 @@ export function createUserService({ db, sessions, limits, mailer, jobs, storage,
     async setRole(email: string, role: UserRole): Promise<{ user: User; previous: UserRole } | null> {
       const user = await byEmail(email);
       if (!user) return null;
-      const [updated] = await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+      if (user.role === role) return { user, previous: role };
+      // The change and its audit entry (actor null: the command line) commit together.
+      const updated = await withTransaction(db, async (tx) => {
+        const [row] = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+        await insertAudit(tx, { actorId: null, action: 'user.role', targetType: 'user', targetId: user.id, reason: 'npm run user:role', details: { from: user.role, to: role } });
+        return row;
+      });
       return updated ? { user: updated, previous: user.role } : null;
     },
 
@@ -290,7 +297,13 @@ export function createUserService({ db, sessions, limits, mailer, jobs, storage,
      * Suspends (for `days`, or until lifted), bans or restores an account. A ban deletes every
      * session in the same transaction and hides the seller's listings from public reads.
      */
-    async setStatus(id: string, change: { status: UserStatus; reason?: string; days?: number }, now = new Date()): Promise<User> {
+    async setStatus(
+      id: string,
+      change: { status: UserStatus; reason?: string; days?: number },
+      now = new Date(),
+      /** More writes that must commit with the change (the moderator's audit entry, the member's e-mail). */
+      alongside?: (tx: Transaction) => Promise<void>,
+    ): Promise<User> {
       const before = await mustExist(id);
       const suspendedUntil = change.status === 'suspended' && change.days ? new Date(now.getTime() + change.days * 24 * HOUR) : null;
       const user = await withTransaction(db, async (tx) => {
@@ -300,6 +313,7 @@ export function createUserService({ db, sessions, limits, mailer, jobs, storage,
           .where(eq(users.id, id))
           .returning();
         if (change.status === 'banned') await tx.delete(sessionRows).where(eq(sessionRows.userId, id));
+        if (updated) await alongside?.(tx);
         return updated;
       });
       if (!user) throw new AppError('NOT_FOUND', 'User not found');

@@ -38,6 +38,6 @@ export async function openTestDatabase(suffix: string): Promise<Database> {
 /** Empties every table between tests (much cheaper than a new database). */
 export async function resetDatabase(database: Database) {
   await database.db.execute(
-    sql`TRUNCATE users, sessions, email_tokens, products, images, contact_messages, events, jobs RESTART IDENTITY CASCADE`,
+    sql`TRUNCATE users, sessions, email_tokens, products, images, contact_messages, events, jobs, reports, audit_log RESTART IDENTITY CASCADE`,
   );
 }

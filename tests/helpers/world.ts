@@ -4,7 +4,7 @@
 import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { contactMessages, emailTokens, events, images, jobs, products, sessions, users } from '../../db/schema.ts';
+import { auditLog, contactMessages, emailTokens, events, images, jobs, products, reports, sessions, users } from '../../db/schema.ts';
 import { API, multipartBody, PASSWORD, verifiedUser } from './api-client.ts';
 import { remotePhotoUrl } from './photo-server.ts';
 import type { TestContext } from './test-app.ts';
@@ -58,7 +58,7 @@ export interface World {
 
 let personCounter = 0;
 
-async function person(ctx: TestContext, role: string): Promise<Person> {
+export async function person(ctx: TestContext, role: string): Promise<Person> {
   const n = ++personCounter;
   const signed = await verifiedUser(ctx, { name: `${role} person`, email: `zq${role}${n}.private@${role}-mailbox.dz` });
   const p: Person = { role, id: signed.user.id, email: signed.email, password: PASSWORD, cookie: signed.cookie, phone: distinctPhone(), contact: distinctPhone() };
@@ -137,7 +137,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 export async function snapshot(ctx: TestContext): Promise<Record<string, string[]>> {
   const { db } = ctx.database;
   // jobs: a refused call must not queue an e-mail either.
-  const tables = { users, sessions, emailTokens, products, images, contactMessages, events, jobs };
+  const tables = { users, sessions, emailTokens, products, images, contactMessages, events, jobs, reports, auditLog };
   const dump: Record<string, string[]> = {};
   for (const [name, table] of Object.entries(tables)) {
     const rows = (await db.select().from(table)).map((row) => JSON.stringify(row));

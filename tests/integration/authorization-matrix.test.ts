@@ -5,11 +5,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, events, images, products, users } from '../../db/schema.ts';
+import { auditLog, contactMessages, events, images, products, reports, users } from '../../db/schema.ts';
 import { API, clearOutbox, mailsTo, multipartBody, outboxTokens, sessionCookieOf, signup, tokenFor, uniqueEmail } from '../helpers/api-client.ts';
 import { apiRoutes, routeKey, STATE_CHANGING } from '../helpers/api-routes.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
-import { buildWorld, listingBody, type Person, setVerified, smallPng, snapshot, type World } from '../helpers/world.ts';
+import { buildWorld, listingBody, person, type Person, setVerified, smallPng, snapshot, type World } from '../helpers/world.ts';
 
 type Caller = 'visitor' | 'other' | 'ownerUnverified' | 'owner';
 const CALLERS: Caller[] = ['visitor', 'other', 'ownerUnverified', 'owner'];
@@ -221,6 +221,15 @@ const MATRIX: Record<string, Row> = {
       expect(await ctx.database.db.select().from(images).where(eq(images.key, w.upload.key))).toHaveLength(0);
     },
   },
+  'POST /api/v1/reports': {
+    // Any signed-in member reports someone else's listing; nobody reports their own.
+    request: (w) => json('POST', '/reports', { targetType: 'product', targetId: w.product.id, reason: 'scam', comment: 'Demande un paiement à l’avance.' }),
+    expect: { visitor: UNAUTHENTICATED, other: ok(201), ownerUnverified: { status: 400, code: 'VALIDATION_ERROR' }, owner: { status: 400, code: 'VALIDATION_ERROR' } },
+    async effect({ w, actor }) {
+      const rows = await ctx.database.db.select().from(reports).where(eq(reports.targetId, w.product.id));
+      expect(rows.map((r) => [r.reporterId, r.status])).toEqual([[actor!.id, 'open']]);
+    },
+  },
   'POST /api/v1/events': {
     request: (w) => json('POST', '/events', { type: 'phone_toggle', productId: w.product.id, shown: true }),
     expect: everyone(ok(202)),
@@ -257,8 +266,14 @@ describe('every state-changing route is in the matrix', () => {
   it('the table has one row for each POST/PUT/PATCH/DELETE route under /api/v1, and no stale one', () => {
     const routes = apiRoutes(ctx.app, STATE_CHANGING).map(routeKey);
     expect(routes.length).toBeGreaterThanOrEqual(19);
-    expect(routes.filter((r) => !(r in MATRIX)), 'routes missing from MATRIX').toEqual([]);
+    expect(routes.filter((r) => !(r in MATRIX) && !(r in ROLE_MATRIX)), 'routes missing from MATRIX').toEqual([]);
     expect(Object.keys(MATRIX).filter((r) => !routes.includes(r)), 'MATRIX rows for routes that no longer exist').toEqual([]);
+    // Every route of the console (and reporting) is in the roles' matrix, reads included.
+    const roleRoutes = apiRoutes(ctx.app, [...STATE_CHANGING, 'GET']).map(routeKey).filter((r) => r.includes('/admin/') || r.endsWith('/reports'));
+    // A row may add a case to a route: "PATCH /api/v1/admin/users/:id (on an admin)".
+    const roleKeys = Object.keys(ROLE_MATRIX).map((k) => k.replace(/ \(.*\)$/, ''));
+    expect(roleRoutes.filter((r) => !roleKeys.includes(r)), 'routes missing from ROLE_MATRIX').toEqual([]);
+    expect(roleKeys.filter((r) => !roleRoutes.includes(r)), 'ROLE_MATRIX rows for routes that no longer exist').toEqual([]);
   });
 });
 
@@ -295,6 +310,151 @@ for (const [key, row] of Object.entries(MATRIX)) {
 }
 
 // ---------------------------------------------------------------------------
+// Roles: reporting and every route of the moderation console × visitor, member, suspended
+// member, moderator and admin. The console answers 404 to the first three (it does not
+// confirm it exists); a refused call changes nothing.
+
+type Role = 'visitor' | 'member' | 'suspended' | 'moderator' | 'admin';
+const ROLES: Role[] = ['visitor', 'member', 'suspended', 'moderator', 'admin'];
+
+interface Staff {
+  member: Person;
+  suspended: Person;
+  moderator: Person;
+  admin: Person;
+}
+
+interface RoleRow {
+  request(w: World, s: Staff): Request | Promise<Request>;
+  expect: Record<Role, Outcome>;
+  effect?(cell: { w: World; s: Staff; role: Role; res: LightMyRequestResponse }): Promise<void>;
+}
+
+const HIDDEN: Outcome = { status: 404, code: 'NOT_FOUND' };
+/** The console: staff only, everyone else a 404. */
+const staffOnly = (success: Outcome, moderator: Outcome = success): Record<Role, Outcome> => ({ visitor: HIDDEN, member: HIDDEN, suspended: HIDDEN, moderator, admin: success });
+
+const staffByWorld = new WeakMap<World, Staff>();
+async function staffOf(w: World): Promise<Staff> {
+  let s = staffByWorld.get(w);
+  if (!s) {
+    const [suspended, moderator, admin] = [await person(ctx, 'suspended'), await person(ctx, 'moderator'), await person(ctx, 'admin')];
+    await ctx.services.users.setStatus(suspended.id, { status: 'suspended', reason: 'Annonces en double', days: 7 });
+    await ctx.services.users.setRole(moderator.email, 'moderator');
+    await ctx.services.users.setRole(admin.email, 'admin');
+    s = { member: w.other, suspended, moderator, admin };
+    staffByWorld.set(w, s);
+  }
+  return s;
+}
+
+async function openReport(w: World): Promise<string> {
+  const res = await ctx.app.inject({ ...json('POST', '/reports', { targetType: 'product', targetId: w.product.id, reason: 'prohibited' }), headers: { cookie: w.other.cookie } });
+  if (res.statusCode === 409) return (await ctx.database.db.select().from(reports).where(eq(reports.targetId, w.product.id)))[0]!.id;
+  if (res.statusCode !== 201) throw new Error(`report answered ${res.statusCode}: ${res.body}`);
+  return res.json().data.id;
+}
+
+async function auditActions(targetId: string) {
+  return (await ctx.database.db.select().from(auditLog).where(eq(auditLog.targetId, targetId))).map((e) => e.action);
+}
+
+const ROLE_MATRIX: Record<string, RoleRow> = {
+  'POST /api/v1/reports': {
+    request: (w) => json('POST', '/reports', { targetType: 'user', targetId: w.owner.id, reason: 'offensive' }),
+    expect: { visitor: UNAUTHENTICATED, member: ok(201), suspended: { status: 403, code: 'ACCOUNT_SUSPENDED' }, moderator: ok(201), admin: ok(201) },
+    async effect({ w }) {
+      expect(await ctx.database.db.select().from(reports).where(eq(reports.targetId, w.owner.id))).toHaveLength(1);
+    },
+  },
+  'GET /api/v1/admin/reports': {
+    async request(w) {
+      await openReport(w);
+      return json('GET', '/admin/reports');
+    },
+    expect: staffOnly(ok(200)),
+    async effect({ w, res }) {
+      expect(res.json().data.map((g: { target: { id: string } }) => g.target.id)).toEqual([w.product.id]);
+    },
+  },
+  'POST /api/v1/admin/reports/:id/resolve': {
+    request: async (w) => json('POST', `/admin/reports/${await openReport(w)}/resolve`, { action: 'hide', reason: 'Objet interdit à la vente' }),
+    expect: staffOnly(ok(200)),
+    async effect({ w }) {
+      expect(await productRow(w.product.id)).toMatchObject({ moderation: 'hidden', moderationReason: 'Objet interdit à la vente' });
+      expect(await auditActions(w.product.id)).toEqual(['product.hide']);
+    },
+  },
+  'PATCH /api/v1/admin/products/:id': {
+    request: (w) => json('PATCH', `/admin/products/${w.product.id}`, { moderation: 'removed', reason: 'Contrefaçon' }),
+    expect: staffOnly(ok(200)),
+    async effect({ w }) {
+      expect(await productRow(w.product.id)).toMatchObject({ moderation: 'removed' });
+      expect(await auditActions(w.product.id)).toEqual(['product.remove']);
+    },
+  },
+  'PATCH /api/v1/admin/users/:id': {
+    request: (w) => json('PATCH', `/admin/users/${w.owner.id}`, { status: 'suspended', days: 3, reason: 'Annonces trompeuses' }),
+    expect: staffOnly(ok(200)),
+    async effect({ w }) {
+      expect(await userRow(w.owner.id)).toMatchObject({ status: 'suspended', statusReason: 'Annonces trompeuses' });
+      expect(await auditActions(w.owner.id)).toEqual(['user.suspend']);
+    },
+  },
+  'PATCH /api/v1/admin/users/:id (on an admin)': {
+    // A moderator never acts on an admin; an admin never on their own account here.
+    request: (_w, s) => json('PATCH', `/admin/users/${s.admin.id}`, { status: 'banned', reason: 'Tentative' }),
+    expect: staffOnly(FORBIDDEN, FORBIDDEN),
+  },
+  'GET /api/v1/admin/review': { request: () => json('GET', '/admin/review'), expect: staffOnly(ok(200)) },
+  'GET /api/v1/admin/audit': {
+    request: (w) => json('GET', `/admin/audit?targetId=${w.owner.id}`),
+    expect: staffOnly(ok(200)),
+    async effect({ res }) {
+      expect(res.json().data).toEqual([]);
+    },
+  },
+  'GET /api/v1/admin/stats': {
+    request: () => json('GET', '/admin/stats?days=7'),
+    expect: staffOnly(ok(200)),
+    async effect({ res }) {
+      expect(res.json().data.days).toHaveLength(7);
+    },
+  },
+};
+
+for (const [key, row] of Object.entries(ROLE_MATRIX)) {
+  describe(`${key} by role`, () => {
+    it.each(ROLES)('as %s', async (role) => {
+      const w = await freshWorld();
+      const s = await staffOf(w);
+      const actor = role === 'visitor' ? null : s[role];
+      const request = await row.request(w, s);
+      const expected = row.expect[role];
+      const refused = expected.status >= 400;
+      const before = await snapshot(ctx);
+      const res = await ctx.app.inject({ ...request, headers: { ...request.headers, ...(actor ? { cookie: actor.cookie } : {}) } } as InjectOptions);
+      let unchanged = false;
+      try {
+        expect(res.statusCode, res.body).toBe(expected.status);
+        const body = res.json();
+        expect(body.success).toBe(!refused);
+        if (refused) {
+          expect(body).toMatchObject({ code: expected.code, message: expect.any(String) });
+          expect(await snapshot(ctx)).toEqual(before);
+          unchanged = true;
+        } else {
+          await row.effect?.({ w, s, role, res });
+          if (request.method === 'GET') unchanged = true;
+        }
+      } finally {
+        if (!unchanged) world = null;
+      }
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------
 // Reads
 
 type Reader = 'visitor' | 'other' | 'owner';
@@ -324,6 +484,11 @@ const READS: Read[] = [
   { route: '/api/v1/products/:id', url: (w) => `/products/${w.product.id}` },
   { route: '/api/v1/products/:id', url: (w) => `/products/${w.inactive.id}` },
   { route: '/api/v1/products/:id', url: (w) => `/products/${w.otherProduct.id}` },
+  // The console: 404 to every reader here (none of them is staff).
+  { route: '/api/v1/admin/reports', url: () => '/admin/reports' },
+  { route: '/api/v1/admin/review', url: () => '/admin/review' },
+  { route: '/api/v1/admin/audit', url: (w) => `/admin/audit?actorId=${w.owner.id}` },
+  { route: '/api/v1/admin/stats', url: () => '/admin/stats' },
 ];
 
 const SECRET_KEYS = new Set(['password', 'passwordHash', 'password_hash', 'hash', 'token', 'tokenHash', 'token_hash', 'session', 'sessionId', 'cookie']);

@@ -7,7 +7,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, images, products, users } from '../../db/schema.ts';
+import { auditLog, contactMessages, images, products, reports, users } from '../../db/schema.ts';
 import * as contactPage from '../../app/routes/contact.tsx';
 import * as dashboardPage from '../../app/routes/dashboard.tsx';
 import * as forgetPasswordPage from '../../app/routes/forget-password.tsx';
@@ -16,12 +16,20 @@ import * as logoutPage from '../../app/routes/logout.tsx';
 import * as productPage from '../../app/routes/product.tsx';
 import * as productFormPage from '../../app/routes/product-form.tsx';
 import * as registerPage from '../../app/routes/register.tsx';
+import * as reportPage from '../../app/routes/report.tsx';
+import * as adminLayout from '../../app/routes/admin/layout.tsx';
+import * as adminOverview from '../../app/routes/admin/overview.tsx';
+import * as adminReports from '../../app/routes/admin/reports.tsx';
+import * as adminReview from '../../app/routes/admin/review.tsx';
+import * as adminUsers from '../../app/routes/admin/users.tsx';
+import * as adminUser from '../../app/routes/admin/user.tsx';
+import * as adminAudit from '../../app/routes/admin/audit.tsx';
 import * as resetPasswordPage from '../../app/routes/reset-password.tsx';
 import * as verifyEmailPage from '../../app/routes/verify-email.tsx';
 import { clearOutbox, mailsTo, signup, tokenFor, uniqueEmail } from '../helpers/api-client.ts';
 import { callAction, callLoader, formOf, type PageOutcome } from '../helpers/pages.ts';
 import { createTestContext, type TestContext, visitorCaller } from '../helpers/test-app.ts';
-import { buildWorld, listingBody, type Person, setVerified, smallPng, snapshot, type World } from '../helpers/world.ts';
+import { buildWorld, listingBody, person, type Person, setVerified, smallPng, snapshot, type World } from '../helpers/world.ts';
 
 type Caller = 'visitor' | 'other' | 'ownerUnverified' | 'owner';
 const CALLERS: Caller[] = ['visitor', 'other', 'ownerUnverified', 'owner'];
@@ -329,6 +337,23 @@ const MATRIX: Record<string, Row> = {
     form: () => formOf({ intent: 'revealPhone' }),
     expect: everyone({ status: 404, data: { phoneError: 'gone' }, unchanged: true }),
   },
+  report: {
+    page: reportPage,
+    path: () => '/fr/report',
+    params: lang,
+    form: (w) => formOf({ targetType: 'product', targetId: w.product.id, reason: 'scam', comment: 'Demande un virement avant la remise.' }),
+    // Signed in, not one's own listing; a visitor logs in and comes back to the form.
+    expect: {
+      visitor: { status: 302, location: /^\/fr\/login\?redirectTo=%2Ffr%2Freport%3FtargetType%3Dproduct%26targetId%3DID$/, unchanged: true },
+      other: ok({ sent: true }),
+      ownerUnverified: refused(400, 'VALIDATION_ERROR'),
+      owner: refused(400, 'VALIDATION_ERROR'),
+    },
+    async effect({ w, actor }) {
+      const rows = await ctx.database.db.select().from(reports).where(eq(reports.targetId, w.product.id));
+      expect(rows.map((r) => r.reporterId)).toEqual([actor!.id]);
+    },
+  },
   contact: {
     page: contactPage,
     path: () => '/fr/contact',
@@ -395,6 +420,7 @@ describe('every page action is in the matrix', () => {
       'product-form.tsx': productFormPage,
       'product.tsx': productPage,
       'register.tsx': registerPage,
+      'report.tsx': reportPage,
       'reset-password.tsx': resetPasswordPage,
       'verify-email.tsx': verifyEmailPage,
     };
@@ -506,4 +532,123 @@ describe('page loaders', () => {
       }
     });
   }
+});
+
+// ---------------------------------------------------------------------------
+// The moderation console's pages × roles: the 404 page for visitors, members and suspended
+// members (loaders and actions alike, changing nothing); the page for moderators and admins.
+
+type Role = 'visitor' | 'member' | 'suspended' | 'moderator' | 'admin';
+const ROLES: Role[] = ['visitor', 'member', 'suspended', 'moderator', 'admin'];
+type Staff = Record<Exclude<Role, 'visitor'>, Person>;
+
+const staffByWorld = new WeakMap<World, Staff>();
+async function staffOf(w: World): Promise<Staff> {
+  let s = staffByWorld.get(w);
+  if (!s) {
+    const [suspended, moderator, admin] = [await person(ctx, 'suspended'), await person(ctx, 'moderator'), await person(ctx, 'admin')];
+    await ctx.services.users.setStatus(suspended.id, { status: 'suspended', reason: 'Spam', days: 7 });
+    await ctx.services.users.setRole(moderator.email, 'moderator');
+    await ctx.services.users.setRole(admin.email, 'admin');
+    s = { member: w.other, suspended, moderator, admin };
+    staffByWorld.set(w, s);
+  }
+  return s;
+}
+
+async function reportOn(w: World): Promise<string> {
+  const [existing] = await ctx.database.db.select().from(reports).where(eq(reports.targetId, w.product.id));
+  if (existing) return existing.id;
+  const row = await ctx.services.moderation.report({ ip: '198.51.100.9', userAgent: 'vitest', session: { token: 'x', user: (await userRow(w.other.id))! } }, { targetType: 'product', targetId: w.product.id, reason: 'prohibited' });
+  return row.id;
+}
+
+const isStaffRole = (role: Role) => role === 'moderator' || role === 'admin';
+
+const ADMIN_LOADERS: Record<string, { page: { loader: Handler }; path: string; params?(w: World): Record<string, string> }> = {
+  layout: { page: adminLayout, path: '/fr/admin' },
+  overview: { page: adminOverview, path: '/fr/admin' },
+  reports: { page: adminReports, path: '/fr/admin/reports' },
+  review: { page: adminReview, path: '/fr/admin/review' },
+  'users (lookup)': { page: adminUsers, path: '/fr/admin/users' },
+  user: { page: adminUser, path: '/fr/admin/users/ID', params: (w) => ({ lang: 'fr', userId: w.owner.id }) },
+  audit: { page: adminAudit, path: '/fr/admin/audit' },
+};
+
+describe('console pages by role', () => {
+  for (const [name, row] of Object.entries(ADMIN_LOADERS)) {
+    it.each(ROLES)(`${name} as %s`, async (role) => {
+      const w = await freshWorld();
+      const s = await staffOf(w);
+      await reportOn(w);
+      const before = await snapshot(ctx);
+      const out = await callLoader(ctx, row.page.loader, { path: row.path.replace('ID', w.owner.id), params: row.params?.(w) ?? { lang: 'fr' }, cookie: role === 'visitor' ? undefined : s[role].cookie });
+      expect(out.status, JSON.stringify(out)).toBe(isStaffRole(role) ? 200 : 404);
+      expect(out.location).toBeUndefined();
+      expect(await snapshot(ctx)).toEqual(before);
+    });
+  }
+
+  const ACTIONS: Record<string, { page: { action: Handler }; path: string; params?(w: World): Record<string, string>; form(w: World): Promise<FormData>; effect(w: World): Promise<void> }> = {
+    'reports: hide': {
+      page: adminReports,
+      path: '/fr/admin/reports',
+      form: async (w) => formOf({ reportId: await reportOn(w), action: 'hide', reason: 'Objet interdit' }),
+      async effect(w) {
+        expect(await productRow(w.product.id)).toMatchObject({ moderation: 'hidden', moderationReason: 'Objet interdit' });
+      },
+    },
+    'review: remove': {
+      page: adminReview,
+      path: '/fr/admin/review',
+      form: async (w) => formOf({ productId: w.product.id, moderation: 'removed', reason: 'Contrefaçon' }),
+      async effect(w) {
+        expect(await productRow(w.product.id)).toMatchObject({ moderation: 'removed' });
+      },
+    },
+    'user: suspend': {
+      page: adminUser,
+      path: '/fr/admin/users/ID',
+      params: (w) => ({ lang: 'fr', userId: w.owner.id }),
+      form: async () => formOf({ action: 'suspend', days: '5', reason: 'Annonces trompeuses' }),
+      async effect(w) {
+        expect(await userRow(w.owner.id)).toMatchObject({ status: 'suspended', statusReason: 'Annonces trompeuses' });
+        const log = await ctx.database.db.select().from(auditLog).where(eq(auditLog.targetId, w.owner.id));
+        expect(log.map((e) => e.action)).toEqual(['user.suspend']);
+      },
+    },
+  };
+  for (const [name, row] of Object.entries(ACTIONS)) {
+    it.each(ROLES)(`${name} as %s`, async (role) => {
+      const w = await freshWorld();
+      const s = await staffOf(w);
+      const form = await row.form(w);
+      const before = await snapshot(ctx);
+      let unchanged = false;
+      try {
+        const out = await callAction(ctx, row.page.action, { path: row.path.replace('ID', w.owner.id), params: row.params?.(w) ?? { lang: 'fr' }, cookie: role === 'visitor' ? undefined : s[role].cookie, form });
+        if (isStaffRole(role)) {
+          expect(out.status, JSON.stringify(out)).toBe(200);
+          expect(out.data).toMatchObject({ ok: true });
+          await row.effect(w);
+        } else {
+          expect(out.status).toBe(404);
+          expect(await snapshot(ctx)).toEqual(before);
+          unchanged = true;
+        }
+      } finally {
+        if (!unchanged) world = null;
+      }
+    });
+  }
+
+  it('a moderator acting on an admin through the page is refused and changes nothing', async () => {
+    const w = await freshWorld();
+    const s = await staffOf(w);
+    const before = await snapshot(ctx);
+    const out = await callAction(ctx, adminUser.action, { path: `/fr/admin/users/${s.admin.id}`, params: { lang: 'fr', userId: s.admin.id }, cookie: s.moderator.cookie, form: formOf({ action: 'ban', reason: 'Tentative' }) });
+    expect(out.status).toBe(403);
+    expect(out.data).toMatchObject({ formError: 'FORBIDDEN', values: { reason: 'Tentative' } });
+    expect(await snapshot(ctx)).toEqual(before);
+  });
 });

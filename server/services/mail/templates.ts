@@ -258,3 +258,107 @@ export function contactMessageEmail(v: { name: string; email: string; message: s
   });
   return { subject, text, html };
 }
+
+/** What a moderator did that the member concerned is told about. */
+export type ModerationNotice = 'listing-hidden' | 'listing-removed' | 'user-warned' | 'user-suspended' | 'user-banned';
+
+const MODERATION: Record<ModerationNotice, { subject: Localized; intro: Localized; next: Localized }> = {
+  'listing-hidden': {
+    subject: { ar: 'تم إخفاء إعلانك — إيكو سوق', fr: 'Votre annonce a été masquée — EcoSouk', en: 'Your listing has been hidden — EcoSouk' },
+    intro: {
+      ar: 'أخفى أحد المشرفين إعلانك «{title}»: لم يعد يظهر لأحد غيرك.',
+      fr: `Un modérateur a masqué votre annonce «${NBSP}{title}${NBSP}»${NBSP}: personne d'autre que vous ne la voit plus.`,
+      en: 'A moderator has hidden your listing "{title}": nobody but you can see it now.',
+    },
+    next: {
+      ar: 'يمكنك تعديله من لوحة التحكم ثم طلب مراجعته من جديد.',
+      fr: 'Vous pouvez la modifier depuis votre tableau de bord, puis demander une nouvelle vérification.',
+      en: 'You can edit it from your dashboard, then ask for it to be reviewed again.',
+    },
+  },
+  'listing-removed': {
+    subject: { ar: 'تم حذف إعلانك — إيكو سوق', fr: 'Votre annonce a été retirée — EcoSouk', en: 'Your listing has been removed — EcoSouk' },
+    intro: {
+      ar: 'سحب أحد المشرفين إعلانك «{title}» من الموقع.',
+      fr: `Un modérateur a retiré votre annonce «${NBSP}{title}${NBSP}» du site.`,
+      en: 'A moderator has removed your listing "{title}" from the site.',
+    },
+    next: {
+      ar: 'إذا كنت ترى أن هذا خطأ، راسلنا عبر صفحة الاتصال.',
+      fr: 'Si vous pensez que c’est une erreur, écrivez-nous depuis la page de contact.',
+      en: 'If you think this is a mistake, write to us from the contact page.',
+    },
+  },
+  'user-warned': {
+    subject: { ar: 'تحذير بخصوص حسابك — إيكو سوق', fr: 'Avertissement concernant votre compte — EcoSouk', en: 'A warning about your account — EcoSouk' },
+    intro: {
+      ar: 'وجّه إليك أحد المشرفين تحذيرًا. حسابك يبقى نشطًا، لكن تكرار ذلك قد يؤدي إلى تعليقه.',
+      fr: 'Un modérateur vous adresse un avertissement. Votre compte reste actif, mais une récidive peut mener à sa suspension.',
+      en: 'A moderator has sent you a warning. Your account stays active, but doing it again may get it suspended.',
+    },
+    next: {
+      ar: 'يُرجى احترام شروط الاستخدام.',
+      fr: 'Merci de respecter les conditions d’utilisation.',
+      en: 'Please follow the terms of service.',
+    },
+  },
+  'user-suspended': {
+    subject: { ar: 'تم تعليق حسابك — إيكو سوق', fr: 'Votre compte est suspendu — EcoSouk', en: 'Your account is suspended — EcoSouk' },
+    intro: {
+      ar: 'علّق أحد المشرفين حسابك {until}: يمكنك تسجيل الدخول والتصفح، لكن لا يمكنك النشر أو التعديل أو المراسلة أو الإبلاغ.',
+      fr: `Un modérateur a suspendu votre compte {until}${NBSP}: vous pouvez vous connecter et consulter le site, mais pas publier, modifier, écrire ni signaler.`,
+      en: 'A moderator has suspended your account {until}: you can log in and read, but not publish, edit, message or report.',
+    },
+    next: {
+      ar: 'إذا كنت ترى أن هذا خطأ، راسلنا عبر صفحة الاتصال.',
+      fr: 'Si vous pensez que c’est une erreur, écrivez-nous depuis la page de contact.',
+      en: 'If you think this is a mistake, write to us from the contact page.',
+    },
+  },
+  'user-banned': {
+    subject: { ar: 'تم حظر حسابك — إيكو سوق', fr: 'Votre compte est banni — EcoSouk', en: 'Your account has been banned — EcoSouk' },
+    intro: {
+      ar: 'حظر أحد المشرفين حسابك: لم يعد بإمكانك تسجيل الدخول، ولم تعد إعلاناتك ظاهرة.',
+      fr: 'Un modérateur a banni votre compte : vous ne pouvez plus vous connecter et vos annonces ne sont plus visibles.',
+      en: 'A moderator has banned your account: you can no longer log in and your listings are no longer shown.',
+    },
+    next: {
+      ar: 'إذا كنت ترى أن هذا خطأ، راسلنا عبر صفحة الاتصال.',
+      fr: 'Si vous pensez que c’est une erreur, écrivez-nous depuis la page de contact.',
+      en: 'If you think this is a mistake, write to us from the contact page.',
+    },
+  },
+};
+
+const REASON_LABEL: Localized = { ar: 'السبب', fr: 'Motif', en: 'Reason' };
+const UNTIL: Localized = { ar: 'حتى {date}', fr: 'jusqu’au {date}', en: 'until {date}' };
+const UNTIL_LIFTED: Localized = { ar: 'إلى أن يُرفع التعليق', fr: 'jusqu’à nouvel ordre', en: 'until it is lifted' };
+const MODERATION_BUTTON: Localized = { ar: 'فتح لوحة التحكم', fr: 'Ouvrir mon tableau de bord', en: 'Open my dashboard' };
+
+/** A moderator's action, told to the member concerned in their language, with the reason. */
+export function moderationEmail(
+  lang: Lang,
+  v: { name: string; notice: ModerationNotice; reason: string; title?: string; until?: Date | null; link?: string },
+): MailContent {
+  const t = MODERATION[v.notice];
+  const name = oneLine(v.name);
+  const until = v.until
+    ? fill(UNTIL[lang], { date: new Intl.DateTimeFormat(lang === 'ar' ? 'ar-DZ' : lang === 'fr' ? 'fr-DZ' : 'en-GB', { dateStyle: 'long', timeZone: 'Africa/Algiers' }).format(v.until) })
+    : UNTIL_LIFTED[lang];
+  const intro = fill(t.intro[lang], { title: oneLine(v.title ?? ''), until });
+  const reason = v.reason.replace(/\r\n?/g, '\n').trim();
+  const hello = fill(COMMON.hello[lang], { name });
+  const text = [hello, '', intro, '', `${REASON_LABEL[lang]}${COMMON.colon[lang]} ${reason}`, '', t.next[lang], ...(v.link ? ['', v.link] : []), '', '—', COMMON.footer[lang], ''].join('\n');
+  const html = layout({
+    lang,
+    title: t.subject[lang].replace(/ — .*$/, ''),
+    paragraphs: [
+      fill(escapeHtml(COMMON.hello[lang]), { name: `<bdi>${escapeHtml(name)}</bdi>` }),
+      fill(escapeHtml(t.intro[lang]), { title: `<bdi>${escapeHtml(oneLine(v.title ?? ''))}</bdi>`, until: escapeHtml(until) }),
+      `<strong>${escapeHtml(REASON_LABEL[lang])}${escapeHtml(COMMON.colon[lang])}</strong> <span dir="auto">${escapeHtml(reason).replace(/\n/g, '<br>')}</span>`,
+      escapeHtml(t.next[lang]),
+    ],
+    ...(v.link ? { button: { label: MODERATION_BUTTON[lang], url: v.link } } : {}),
+  });
+  return { subject: t.subject[lang], text, html };
+}
