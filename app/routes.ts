@@ -7,6 +7,7 @@ export default [
   route(':lang', 'routes/lang-layout.tsx', [
     index('routes/home.tsx'),
     route('about', 'routes/about.tsx'),
+    route('impact', 'routes/impact.tsx'),
     route('blog', 'routes/blog.tsx'),
     route('blog/:articleId', 'routes/blog-article.tsx'),
     route('privacy-policy', 'routes/privacy-policy.tsx'),

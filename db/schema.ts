@@ -169,6 +169,9 @@ export const products = pgTable(
     // the partial indexes below are on it. server/repositories/visibility.ts adds the rest.
     listed: boolean('listed').generatedAlwaysAs(sql`status = 'active' AND moderation = 'approved' AND sold_at IS NULL AND NOT expired`),
     views: integer('views').notNull().default(0),
+    // The listing's short reference, shown on its page and quoted on the phone: a sequence, so
+    // it is short, unique and never changes (docs/decisions/0016-listing-reference-and-co2-estimate.md).
+    ref: bigserial('ref', { mode: 'number' }).notNull(),
     phoneReveals: integer('phone_reveals').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -193,6 +196,7 @@ export const products = pgTable(
       index('products_active_price_idx').on(t.price, t.id).where(active),
       // The shop page and the dashboard: one seller's listings, newest first.
       index('products_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+      uniqueIndex('products_ref_key').on(t.ref),
       // One commune's listings, newest first (a commune filter, with or without its wilaya).
       index('products_listed_commune_created_idx').on(t.commune, t.createdAt.desc(), t.id.desc()).where(active),
       // Category details (docs/performance.md): the choices (`attributes @> '{"fuel":"diesel"}'`)

@@ -9,6 +9,7 @@ import { fr } from './locales/fr.ts';
 import { about } from '../../common/content/about.ts';
 import { VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
 import { details } from './namespaces/details.ts';
+import { impact } from './namespaces/impact.ts';
 import { listings } from './namespaces/listings.ts';
 import { productForm } from './namespaces/product-form.ts';
 import { search } from './namespaces/search.ts';
@@ -36,7 +37,18 @@ export function resourcesFor(lang: Lang) {
   const ui = UI[lang];
   // The specification reads the about card from layout.aboutContent; its text lives in common/content/about.ts.
   const layout = { ...ui.layout, aboutContent: { title: about.title[lang], description: about.description[lang] } };
-  return { ...ui, layout, productForm: productForm[lang], listings: listings[lang], search: search[lang], details: details[lang], report: report[lang], admin: admin[lang], ...referenceNamespaces(lang) };
+  return {
+    ...ui,
+    layout,
+    productForm: productForm[lang],
+    listings: listings[lang],
+    search: search[lang],
+    details: details[lang],
+    report: report[lang],
+    admin: admin[lang],
+    impact: impact[lang],
+    ...referenceNamespaces(lang),
+  };
 }
 
 export const NAMESPACES = [
@@ -56,6 +68,7 @@ export const NAMESPACES = [
   'details',
   'report',
   'admin',
+  'impact',
   'categories',
   'cities',
   'conditions',

@@ -18,6 +18,7 @@ export function staticPaths(): string[] {
   return [
     '',
     '/about',
+    '/impact',
     '/blog',
     ...BLOG_ARTICLES.map((a) => `/blog/${encodeURIComponent(a.id)}`),
     '/contact',

@@ -6,7 +6,9 @@ import { communeBelongsTo, communeByKey } from '../../common/communes.ts';
 import type { Lang } from '../../common/languages.ts';
 import { VALIDATION_MESSAGES, type ValidationKey } from '../../common/schemas/messages.ts';
 import { toNational } from '../../common/phone.ts';
-import type { ApiImage, ApiProduct } from '../../common/product.ts';
+import { impactOf } from '../../common/impact.ts';
+import type { AttributeValues } from '../../common/category-attributes.ts';
+import { formatReference, type ApiImage, type ApiProduct } from '../../common/product.ts';
 import { listingDetailIssues, orderedPhotos, type ProductInput, type ProductPatch } from '../../common/schemas/product.ts';
 import { isId } from '../../common/ids.ts';
 import { toPublicUser, type PublicUser } from '../../common/user-views.ts';
@@ -59,6 +61,11 @@ function editedDetails(current: Product, patch: ProductPatch) {
   return { attributes, priceType, price, ...(patch.exchange !== undefined ? { exchange: patch.exchange } : {}) };
 }
 
+/** The category's details of a row; none before the column exists (the `listings` branch adds it). */
+function attributesOf(row: Product): AttributeValues | null {
+  return 'attributes' in row ? (row.attributes as AttributeValues | null) : null;
+}
+
 export interface ProductViewOptions {
   /** The owner reads it: the phone number. */
   withContact?: boolean;
@@ -97,6 +104,9 @@ export function toApiProduct(row: Product, photos: ApiImage[], options: ProductV
     isActive: row.status === 'active',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    reference: formatReference(row.ref),
+    views: row.views,
+    impact: impactOf({ category: row.category, attributes: attributesOf(row) }),
     expiresAt: row.expiresAt.toISOString(),
     expired: row.expired || row.expiresAt <= (options.at ?? new Date()),
     soldAt: row.soldAt?.toISOString() ?? null,

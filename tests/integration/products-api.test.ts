@@ -33,10 +33,12 @@ const PRODUCT_KEYS = [
   'id',
   'images',
   'img',
+  'impact',
   'isActive',
   'photos',
   'price',
   'priceType',
+  'reference',
   'soldAt',
   'status',
   'title',
@@ -45,6 +47,7 @@ const PRODUCT_KEYS = [
   'title_fr',
   'updatedAt',
   'userId',
+  'views',
 ];
 const IMAGE_KEYS = ['height', 'key', 'url', 'variants', 'width'];
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
