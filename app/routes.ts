@@ -20,6 +20,7 @@ export default [
     route('reset-password', 'routes/reset-password.tsx'),
     route('verify-email', 'routes/verify-email.tsx'),
     route('dashboard', 'routes/dashboard.tsx'),
+    route('settings', 'routes/settings.tsx'),
     route('products/new', 'routes/product-form.tsx', { id: 'product-new' }),
     route('products/:productId/edit', 'routes/product-form.tsx', { id: 'product-edit' }),
     route('products/:productId/review', 'routes/product-review.ts'),

@@ -2,7 +2,7 @@
 // label (docs/product.md), "Free" for a give-away, the amount in millions of centimes for cars
 // and property, and the negotiable and exchange marks. The place line ("Commune, Wilaya") too.
 import { ArrowLeftRight, Handshake } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { formatMillions, formatPrice } from '../../common/format.ts';
 import type { ApiProduct } from '../../common/product.ts';
 import { EXCHANGE_NAME, PRICE_TYPE_NAMES, QUOTED_IN_MILLIONS } from '../../common/pricing.ts';

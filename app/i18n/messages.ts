@@ -13,6 +13,7 @@ import { impact } from './namespaces/impact.ts';
 import { listings } from './namespaces/listings.ts';
 import { productForm } from './namespaces/product-form.ts';
 import { search } from './namespaces/search.ts';
+import { browse } from './namespaces/browse.ts';
 import { admin, report } from './namespaces/moderation.ts';
 
 /** The shape of en.ts with every leaf widened to string. */
@@ -44,6 +45,7 @@ export function resourcesFor(lang: Lang) {
     listings: listings[lang],
     search: search[lang],
     details: details[lang],
+    browse: browse[lang],
     report: report[lang],
     admin: admin[lang],
     impact: impact[lang],
@@ -66,6 +68,7 @@ export const NAMESPACES = [
   'listings',
   'search',
   'details',
+  'browse',
   'report',
   'admin',
   'impact',

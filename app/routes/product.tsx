@@ -1,5 +1,5 @@
 import { CalendarDays, EyeOff, MapPin, Pencil, Sparkles, Tag } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { createContext, data, isRouteErrorResponse, Link } from 'react-router';
 import type { Route } from './+types/product';
 import { formatPrice } from '../../common/format.ts';

@@ -1,7 +1,7 @@
 // The listing form's fields for the chosen category's details (common/category-attributes.ts):
 // a list for a choice, a number field with its unit, a short text. Named `attributes.KEY`;
 // form-data.ts gathers them into the `attributes` object the API takes.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { ATTRIBUTE_UNITS, attributesOf, type Attribute } from '../../../common/category-attributes.ts';
 import type { FieldErrors } from '../../../common/schemas/field-errors.ts';
 import { useLang } from '../../lib/root-data.ts';

@@ -1,7 +1,7 @@
 // The product page's table of a listing's category details (common/category-attributes.ts),
 // in the category's order, each value as a reader sees it: the option's name, a quantity with
 // its unit, the text. Details the seller left out are not listed; no table when none is given.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { attributesOf, attributeValueText } from '../../../common/category-attributes.ts';
 import { INTL_LOCALE } from '../../../common/languages.ts';
 import type { ApiProduct } from '../../../common/product.ts';

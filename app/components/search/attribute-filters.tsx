@@ -4,7 +4,7 @@
 // JavaScript: the server renders the filters of the category in the URL; after hydration,
 // choosing another category or wilaya in the form shows its filters and communes at once.
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { ATTRIBUTE_UNITS, attributesOf, type EnumAttribute, type IntAttribute } from '../../../common/category-attributes.ts';
 import { PRICE_TYPE_NAMES, PRICE_TYPES, EXCHANGE_NAME } from '../../../common/pricing.ts';
 import { ALL } from '../../../common/reference-data.ts';
@@ -92,7 +92,7 @@ export function AttributeFilters({ values, errors, communes }: Props) {
   const wilaya = useFormFieldValue(ref, 'address', values.address ?? ALL);
   const details = attributesOf(category).filter((a) => a.filter);
   return (
-    <div ref={ref} className="grid gap-3 sm:col-span-2 sm:grid-cols-2 lg:col-span-4 lg:grid-cols-4" data-testid="attribute-filters">
+    <div ref={ref} className="grid gap-3 sm:grid-cols-2 md:col-span-4 md:grid-cols-4" data-testid="attribute-filters">
       <input type="hidden" name={FILTERS_FOR} value={details.length > 0 ? category : ''} />
       <CommuneSelect
         label={t('commune')}
@@ -119,12 +119,12 @@ export function AttributeFilters({ values, errors, communes }: Props) {
         </select>
         <ErrorText errors={errors} names={['priceType']} />
       </div>
-      <label className="flex cursor-pointer items-center gap-2 self-end rounded-xl border border-line px-3.5 py-2.5 text-sm font-medium text-ink sm:col-span-2 lg:col-span-1">
+      <label className="flex cursor-pointer items-center gap-2 self-end rounded-xl border border-line px-3.5 py-2.5 text-sm font-medium text-ink sm:col-span-2 md:col-span-1">
         <input type="checkbox" name="exchange" value="true" defaultChecked={values.exchange === 'true'} className="size-4 accent-[var(--brand)]" />
         {EXCHANGE_NAME[lang]}
       </label>
       {details.length > 0 ? (
-        <div className="grid gap-4 border-t border-line pt-3 sm:col-span-2 sm:grid-cols-2 lg:col-span-4 lg:grid-cols-3" data-testid="detail-filters" data-category={category}>
+        <div className="grid gap-4 border-t border-line pt-3 sm:col-span-2 sm:grid-cols-2 md:col-span-4 md:grid-cols-3" data-testid="detail-filters" data-category={category}>
           {details.map((a) =>
             a.type === 'int' ? (
               <RangeFilter key={`${category}.${a.key}`} attribute={a} values={values} errors={errors} />
