@@ -9,6 +9,7 @@ import { fr } from './locales/fr.ts';
 import { about } from '../../common/content/about.ts';
 import { VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
 import { details } from './namespaces/details.ts';
+import { lifecycle } from './namespaces/lifecycle.ts';
 import { impact } from './namespaces/impact.ts';
 import { listings } from './namespaces/listings.ts';
 import { productForm } from './namespaces/product-form.ts';
@@ -43,6 +44,7 @@ export function resourcesFor(lang: Lang) {
     layout,
     productForm: productForm[lang],
     listings: listings[lang],
+    lifecycle: lifecycle[lang],
     search: search[lang],
     details: details[lang],
     browse: browse[lang],
@@ -66,6 +68,7 @@ export const NAMESPACES = [
   'contactPage',
   'productForm',
   'listings',
+  'lifecycle',
   'search',
   'details',
   'browse',
