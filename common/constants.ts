@@ -17,3 +17,11 @@ export type Theme = (typeof THEMES)[number];
 export const SESSION_COOKIE = 'session';
 /** The most listings of one seller in one answer: the API's `limit` and the dashboard. */
 export const SHOP_MAX_LIMIT = 100;
+/** A chat message: 1 to this many characters. */
+export const MESSAGE_MAX_CHARS = 2000;
+/** Messages in one answer of GET /conversations/{id}/messages (and one page of the conversation). */
+export const MESSAGES_PAGE_MAX = 50;
+/** Conversations in one page of the inbox. */
+export const CONVERSATIONS_PAGE_SIZE = 20;
+/** A message unread this long is e-mailed to its recipient (once per conversation and burst). */
+export const UNREAD_EMAIL_DELAY_MS = 10 * 60_000;

@@ -16,6 +16,8 @@ export interface UserRecord {
   status: UserStatus;
   suspendedUntil: Date | null;
   statusReason: string | null;
+  messagesEnabled: boolean;
+  messageEmails: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -35,6 +37,10 @@ export interface SelfUser {
   suspendedUntil: string | null;
   /** Why the account is suspended or banned, for its owner (null otherwise). */
   statusReason: string | null;
+  /** Buyers may message this member about their listings. */
+  messagesEnabled: boolean;
+  /** E-mail about a message left unread for 10 minutes. */
+  messageEmails: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -46,6 +52,8 @@ export interface PublicUser {
   address: string | null;
   bio: string | null;
   isVerified: boolean;
+  /** Takes messages about their listings (else the phone only). */
+  messagesEnabled: boolean;
   createdAt: string;
 }
 
@@ -63,12 +71,14 @@ export function toSelfUser(u: UserRecord): SelfUser {
     status: u.status,
     suspendedUntil: u.suspendedUntil?.toISOString() ?? null,
     statusReason: u.status === 'active' ? null : u.statusReason,
+    messagesEnabled: u.messagesEnabled,
+    messageEmails: u.messageEmails,
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),
   };
 }
 
-export function toPublicUser(u: Omit<UserRecord, 'email' | 'phone' | 'updatedAt'>): PublicUser {
+export function toPublicUser(u: Omit<UserRecord, 'email' | 'phone' | 'updatedAt' | 'messageEmails'>): PublicUser {
   return {
     id: u.id,
     name: u.name,
@@ -76,6 +86,7 @@ export function toPublicUser(u: Omit<UserRecord, 'email' | 'phone' | 'updatedAt'
     address: u.address,
     bio: u.bio,
     isVerified: u.isVerified,
+    messagesEnabled: u.messagesEnabled,
     createdAt: u.createdAt.toISOString(),
   };
 }

@@ -58,6 +58,10 @@ export const users = pgTable(
     suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
     // Why the account is suspended or banned; shown to its owner.
     statusReason: text('status_reason'),
+    // A seller may keep the phone only: no "Send a message" on their listings.
+    messagesEnabled: boolean('messages_enabled').notNull().default(true),
+    // The e-mail about a message left unread for 10 minutes.
+    messageEmails: boolean('message_emails').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -362,7 +366,77 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * One conversation per listing and buyer. Both sides and the listing are kept nullable
+ * (`set null`): a deleted account or listing leaves the other side its conversation, shown
+ * with "deleted member"; the deleted member's own messages go with the account (cascade).
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    sellerId: uuid('seller_id').references(() => users.id, { onDelete: 'set null' }),
+    // The listing's title when the conversation began, for when the listing is gone.
+    productTitle: text('product_title').notNull(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_product_buyer_key').on(t.productId, t.buyerId),
+    // Each side's inbox, most recent first.
+    index('conversations_buyer_idx').on(t.buyerId, t.lastMessageAt.desc(), t.id.desc()),
+    index('conversations_seller_idx').on(t.sellerId, t.lastMessageAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * `seq` orders every message of the site: it is the stream's event id, so a stream resumed
+ * with Last-Event-ID reads what it missed from here (docs/decisions/0016-sse-and-pub-sub.md).
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('messages_seq_key').on(t.seq),
+    index('messages_conversation_idx').on(t.conversationId, t.seq.desc()),
+    // Unread counts read only the few unread rows.
+    index('messages_unread_idx').on(t.conversationId, t.senderId).where(sql`read_at IS NULL`),
+    index('messages_sender_idx').on(t.senderId),
+  ],
+);
+
+/** `blocker` blocked `blocked`: no new messages either way. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
+);
+
 export type User = typeof users.$inferSelect;
+export type Conversation = typeof conversations.$inferSelect;
+export type Message = typeof messages.$inferSelect;
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type Image = typeof images.$inferSelect;

@@ -13,6 +13,7 @@ import { systemRoutes } from './api/system.ts';
 import { userRoutes } from './api/users.ts';
 import { productRoutes } from './api/products.ts';
 import { seoRoutes } from './api/seo.ts';
+import { messagingRoutes } from './api/messaging.ts';
 import { adminRoutes, reportRoutes } from './api/admin.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerSameOriginCheck } from './plugins/same-origin.ts';
@@ -98,6 +99,7 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
       await api.register(systemRoutes(services));
       await api.register(userRoutes(services));
       await api.register(productRoutes(services));
+      await api.register(messagingRoutes(services));
       await api.register(reportRoutes(services));
       await api.register(adminRoutes(services));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

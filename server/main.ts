@@ -52,7 +52,13 @@ async function shutdown(signal: string) {
   }, 25_000);
   // Connections kept alive by clients become idle as their last response goes out;
   // close them as they do, or close() would wait for the keep-alive timeout.
-  const sweeper = setInterval(() => app.server.closeIdleConnections(), 50);
+  // Event streams never finish on their own: they are ended (their browsers reconnect, to
+  // another instance), also one opened on a connection accepted just before the signal.
+  const sweeper = setInterval(() => {
+    services.realtime.endStreams();
+    app.server.closeIdleConnections();
+  }, 50);
+  services.realtime.endStreams();
   try {
     // Stop accepting first and wait for the connections already accepted: once app.close()
     // has begun, Fastify answers 503 to any request it reads, even one whose connection was

@@ -57,6 +57,12 @@ export const VALIDATION_MESSAGES = {
     ar: 'يجب أن تتكون النبذة من 10 أحرف على الأقل',
   },
   bioMax: { en: 'Bio must be at most 500 characters long', fr: 'La bio doit contenir au plus 500 caractères', ar: 'يجب ألا تتجاوز النبذة 500 حرف' },
+  chatMessageRequired: { en: 'Write a message', fr: 'Écrivez un message', ar: 'اكتب رسالة' },
+  chatMessageMax: {
+    en: 'A message is at most 2000 characters long',
+    fr: 'Un message fait au plus 2000 caractères',
+    ar: 'لا تتجاوز الرسالة 2000 حرف',
+  },
   messageMin: {
     en: 'Message must be at least 10 characters long',
     fr: 'Le message doit contenir au moins 10 caractères',

@@ -83,6 +83,9 @@ export const profileUpdateSchema = z.object({
   address: optionalText(z.enum(WILAYA_KEYS, { error: 'addressInvalid' })),
   phone: optionalText(phoneSchema),
   bio: optionalText(z.string().trim().min(10, 'bioMin').max(500, 'bioMax').refine(isStorableText, 'invalidValue')),
+  // Whether buyers may message (else the phone only), and the e-mail about unread messages.
+  messagesEnabled: z.boolean({ error: 'invalidValue' }).optional(),
+  messageEmails: z.boolean({ error: 'invalidValue' }).optional(),
 });
 
 export const contactSchema = z.object({

@@ -17,6 +17,8 @@ export const selfUserSchema = z
     status: z.enum(USER_STATUSES),
     suspendedUntil: z.string().nullable(),
     statusReason: z.string().nullable(),
+    messagesEnabled: z.boolean(),
+    messageEmails: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -30,6 +32,7 @@ export const publicUserSchema = z
     address: z.string().nullable(),
     bio: z.string().nullable(),
     isVerified: z.boolean(),
+    messagesEnabled: z.boolean(),
     createdAt: z.string(),
   })
   .meta({ id: 'UserPublic' });

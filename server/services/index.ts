@@ -23,6 +23,8 @@ import {
 import { createSharedRedis } from './redis.ts';
 import { createSessionService } from './sessions.ts';
 import { createUserService } from './users.ts';
+import { createMessagingService } from './messaging.ts';
+import { createRealtime } from './realtime.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -52,6 +54,9 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
   const uploads = createUploadService(database.db, storage, limits, createPhotoFetcher({ allowPrivate: config.photoFetchAllowPrivate }));
   const search = createSearchService(database.db, { limits });
   const counters = createCounterService(database.db);
+  // The streams' events: through Redis when it is configured, so every instance sees them.
+  const realtime = createRealtime({ redis, log });
+  const messaging = createMessagingService({ db: database.db, limits, jobs, mailer, realtime, publicUrl: config.publicUrl, now });
   redis?.onListingsChanged(() => search.invalidate());
   const listingsChanged = () => {
     search.invalidate();
@@ -83,6 +88,8 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     search,
     uploads,
     counters,
+    realtime,
+    messaging,
     listings: createListingService({
       db: database.db,
       storage,
@@ -95,6 +102,7 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     }),
     /** Closes what the services opened themselves (Redis); the database belongs to the caller. */
     async close() {
+      realtime.endStreams();
       await jobs.stop();
       await redis?.close();
     },

@@ -9,7 +9,7 @@ import { ADMIN_PAGE_SIZE, isStaffAccount, type AuditAction, type ReportAction, t
 import type { ModerateUserInput, ReportInput } from '../../common/schemas/report.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { withTransaction, type AppDb, type Transaction } from '../../db/client.ts';
-import { auditLog, eventDays, events, products, reports, users, type Product, type Report, type User } from '../../db/schema.ts';
+import { auditLog, conversations, eventDays, events, products, reports, users, type Product, type Report, type User } from '../../db/schema.ts';
 import { AppError } from '#errors';
 import { insertAudit } from '../repositories/audit.ts';
 import { isPubliclyVisible } from '../repositories/visibility.ts';
@@ -149,12 +149,6 @@ export function createModerationService({ db, jobs, limits, mailer, users: userS
     async report(caller: Caller, input: ReportInput, now = new Date()): Promise<Report> {
       const actor = requireSignedIn(actorOf(caller));
       assertMayWrite(actor, now);
-      if (input.targetType === 'conversation') {
-        // The conversations of branch `messaging` are not on main yet (LEAD-NOTES.md).
-        throw new AppError('VALIDATION_ERROR', 'Conversations cannot be reported yet', [
-          { path: 'body.targetType', code: 'reportTargetInvalid', message: 'Conversations cannot be reported yet' },
-        ]);
-      }
       await limits.check('report', actor.id);
       if (input.targetType === 'product') {
         const product = await productRow(input.targetId);
@@ -162,6 +156,16 @@ export function createModerationService({ db, jobs, limits, mailer, users: userS
         // Only what the reporter can see: a listing hidden from them is not confirmed to exist.
         const seller = product ? await userRow(product.userId) : null;
         if (!product || !seller || !isPubliclyVisible(product, seller, now)) throw new AppError('NOT_FOUND', 'Product not found');
+      } else if (input.targetType === 'conversation') {
+        // Only a member of the conversation may report it; to anyone else it does not exist.
+        const [conversation] = isId(input.targetId)
+          ? await db
+              .select({ id: conversations.id })
+              .from(conversations)
+              .where(and(eq(conversations.id, input.targetId), sql`(${conversations.buyerId} = ${actor.id} or ${conversations.sellerId} = ${actor.id})`))
+              .limit(1)
+          : [];
+        if (!conversation) throw new AppError('NOT_FOUND', 'Conversation not found');
       } else {
         const target = await userRow(input.targetId);
         if (!target || target.status === 'banned') throw new AppError('NOT_FOUND', 'User not found');

@@ -154,6 +154,14 @@ export const RATE_LIMITS = {
   // Typo fallbacks (several times a normal search's cost) per address; past it, a search
   // that matched nothing shows the empty page instead of close spellings.
   searchFuzzy: { max: 20, windowMs: MINUTE },
+  // Messaging, per account (server/services/messaging.ts). New conversations are what a spammer
+  // needs many of; a buyer asks a few sellers an hour. Accounts younger than 7 days get the
+  // stricter `…New` rules.
+  conversationStart: { max: 20, windowMs: HOUR },
+  conversationStartNew: { max: 5, windowMs: HOUR },
+  // A lively exchange is a message every few seconds for a while, not hundreds an hour.
+  messageSend: { max: 200, windowMs: HOUR },
+  messageSendNew: { max: 60, windowMs: HOUR },
   // 404 answers per client IP (server/plugins/not-found-limit.ts): a person following stale
   // links stays far below it, a scanner walking a word list does not.
   notFound: { max: 60, windowMs: MINUTE },

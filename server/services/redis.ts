@@ -24,6 +24,13 @@ export interface SharedRedis {
   publishListingsChanged(): void;
   /** Runs on every other instance's listing change, and after a reconnect (messages may have been missed). */
   onListingsChanged(listener: () => void): void;
+  /** Publishes on `<namespace><name>`; resolves false when Redis could not take it. */
+  publish(name: string, message: string): Promise<boolean>;
+  /**
+   * Every message of `<namespace><name>`, this instance's own included; `onResubscribed` runs
+   * after a reconnect, when messages published meanwhile were missed.
+   */
+  subscribe(name: string, listener: (message: string) => void, onResubscribed?: () => void): void;
   close(): Promise<void>;
 }
 
@@ -66,13 +73,18 @@ export function createSharedRedis({ url, log, namespace = DEFAULT_NAMESPACE, com
 
   watch(client, 'commands', log);
   watch(subscriber, 'subscriber', log);
+  const channels = new Map<string, { listener: (message: string) => void; onResubscribed?: () => void }>();
   subscriber.on('message', (from: string, message: string) => {
     if (from === channel && message !== instanceId) notify();
+    channels.get(from)?.listener(message);
   });
   // Changes published while we were disconnected never reach us: start from an empty cache.
   let subscribedOnce = false;
   subscriber.on('ready', () => {
-    if (subscribedOnce) notify();
+    if (subscribedOnce) {
+      notify();
+      for (const entry of channels.values()) entry.onResubscribed?.();
+    }
     subscribedOnce = true;
   });
   subscriber.subscribe(channel).catch((err: unknown) => {
@@ -93,6 +105,21 @@ export function createSharedRedis({ url, log, namespace = DEFAULT_NAMESPACE, com
     },
     onListingsChanged(listener) {
       listeners.push(listener);
+    },
+    async publish(name, message) {
+      if (client.status !== 'ready') return false;
+      try {
+        await client.publish(`${namespace}${name}`, message);
+        return true;
+      } catch (err) {
+        log.warn({ err, channel: name }, 'redis: could not publish');
+        return false;
+      }
+    },
+    subscribe(name, listener, onResubscribed) {
+      const full = `${namespace}${name}`;
+      channels.set(full, { listener, onResubscribed });
+      subscriber.subscribe(full).catch((err: unknown) => log.debug({ err }, 'redis subscribe abandoned'));
     },
     async close() {
       if (closed) return;

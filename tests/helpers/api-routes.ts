@@ -52,6 +52,11 @@ export const DOCUMENTED_ERRORS: Record<string, number> = {
   EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
   RESET_TOKEN_INVALID: 404,
+  // Messaging (docs/api.md, "Conversations and messages").
+  OWN_LISTING: 400,
+  BLOCKED: 403,
+  MESSAGES_DISABLED: 403,
+  NOT_AVAILABLE: 404,
   // A method the path does not take (issue #13: unsupported methods answer 405, with Allow).
   METHOD_NOT_ALLOWED: 405,
   USER_EXISTS: 409,

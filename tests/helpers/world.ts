@@ -4,7 +4,7 @@
 import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { auditLog, contactMessages, emailTokens, events, images, jobs, products, reports, sessions, users } from '../../db/schema.ts';
+import { auditLog, blocks, contactMessages, conversations, emailTokens, events, images, jobs, messages, products, reports, sessions, users } from '../../db/schema.ts';
 import { API, multipartBody, PASSWORD, verifiedUser } from './api-client.ts';
 import { remotePhotoUrl } from './photo-server.ts';
 import type { TestContext } from './test-app.ts';
@@ -51,6 +51,8 @@ export interface World {
   /** The owner's deactivated listing. */
   inactive: Listing;
   otherProduct: Listing;
+  /** The other member wrote to the owner about `product`. */
+  conversation: { id: string };
   /** An upload of the owner not attached to any listing. */
   upload: { key: string; url: string };
   everyone: Person[];
@@ -117,7 +119,10 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
   if (toggled.statusCode !== 200) throw new Error(`toggle answered ${toggled.statusCode}: ${toggled.body}`);
   const otherProduct = await publish(ctx, other, { title: 'Table en palette recyclée' });
   const upload = await pngUpload(ctx, owner);
-  return { owner, other, product, inactive, otherProduct, upload, everyone: [owner, other] };
+  const started = await ctx.app.inject({ method: 'POST', url: `${API}/conversations`, headers: { cookie: other.cookie }, payload: { productId: product.id, message: 'Bonjour, est-il toujours disponible ?' } });
+  if (started.statusCode !== 201) throw new Error(`conversation answered ${started.statusCode}: ${started.body}`);
+  const conversation = { id: started.json().data.id as string };
+  return { owner, other, product, inactive, otherProduct, conversation, upload, everyone: [owner, other] };
 }
 
 export async function setVerified(ctx: TestContext, userId: string, isVerified: boolean) {
@@ -137,7 +142,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 export async function snapshot(ctx: TestContext): Promise<Record<string, string[]>> {
   const { db } = ctx.database;
   // jobs: a refused call must not queue an e-mail either.
-  const tables = { users, sessions, emailTokens, products, images, contactMessages, events, jobs, reports, auditLog };
+  const tables = { users, sessions, emailTokens, products, images, contactMessages, events, jobs, reports, auditLog, conversations, messages, blocks };
   const dump: Record<string, string[]> = {};
   for (const [name, table] of Object.entries(tables)) {
     const rows = (await db.select().from(table)).map((row) => JSON.stringify(row));

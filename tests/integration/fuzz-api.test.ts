@@ -25,7 +25,9 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 // Top-level await: the list of tests comes from the router of the real app.
 const ctx = await createTestContext('fuzz_api', { remotePhotos: true });
-const ROUTES: RouteRef[] = apiRoutes(ctx.app, METHODS);
+// The event stream never ends, so an injected request would wait for ever: its own tests
+// (messaging-stream.test.ts) speak real HTTP to it.
+const ROUTES: RouteRef[] = apiRoutes(ctx.app, METHODS).filter((r) => routeKey(r) !== 'GET /api/v1/conversations/stream');
 const openapi = (await ctx.app.inject({ method: 'GET', url: `${API}/openapi.json` })).json() as {
   paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; responses?: Record<string, unknown>; requestBody?: { content?: Record<string, unknown> } }>>;
 };

@@ -85,7 +85,8 @@ describe('POST /reports', () => {
       { body: { targetType: 'user', targetId: 'not-an-id', reason: 'scam' }, who: reporter, status: 404, code: 'NOT_FOUND' },
       { body: { targetType: 'product', targetId: listing, reason: 'scam' }, who: seller, status: 400, code: 'VALIDATION_ERROR' },
       { body: { targetType: 'product', targetId: listing, reason: 'scam' }, who: null, status: 401, code: 'UNAUTHENTICATED' },
-      { body: { targetType: 'conversation', targetId: listing, reason: 'scam' }, who: reporter, status: 400, code: 'VALIDATION_ERROR' },
+      // Not a conversation the reporter is part of (here not a conversation at all): it does not exist for them.
+      { body: { targetType: 'conversation', targetId: listing, reason: 'scam' }, who: reporter, status: 404, code: 'NOT_FOUND' },
     ];
     for (const c of cases) {
       const before = await snapshot(ctx);

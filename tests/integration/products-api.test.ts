@@ -14,7 +14,7 @@ import { API, clearOutbox, multipartBody, recordResponses, type RecordedResponse
 import { remotePhotoUrl } from '../helpers/photo-server.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
-const PUBLIC_KEYS = ['address', 'bio', 'createdAt', 'id', 'image', 'isVerified', 'name'];
+const PUBLIC_KEYS = ['address', 'bio', 'createdAt', 'id', 'image', 'isVerified', 'messagesEnabled', 'name'];
 const PRODUCT_KEYS = [
   'address',
   'category',

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
+import { openStream } from '../helpers/sse.ts';
 import { TEST_ENGINE } from '../helpers/test-database.ts';
 
 function startServer(dataDir: string) {
@@ -42,8 +43,19 @@ describe.runIf(TEST_ENGINE === 'pglite')('graceful shutdown', () => {
       });
       expect(signup.status).toBe(201);
 
+      // An open event stream never finishes by itself: shutdown ends it instead of waiting 25 s for it.
+      const session = await fetch(`${base}/api/v1/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'nadia@example.dz', password: 'Safe2025x' }),
+      });
+      const stream = await openStream(`${base}/api/v1/conversations/stream`, { cookie: session.headers.get('set-cookie')!.split(';')[0] });
+      await stream.next((e) => e.event === 'unread');
+
       // Log-ins (an argon2 check each) the server has received when SIGTERM arrives still get their answer.
-      const received = () => server.output().split('"url":"/api/v1/users/login"').length - 1;
+      const logins = () => server.output().split('"url":"/api/v1/users/login"').length - 1;
+      const before = logins();
+      const received = () => logins() - before;
       const inFlight = Array.from({ length: 5 }, () =>
         fetch(`${base}/api/v1/users/login`, {
           method: 'POST',
@@ -52,9 +64,12 @@ describe.runIf(TEST_ENGINE === 'pglite')('graceful shutdown', () => {
         }).then((r) => r.status),
       );
       while (received() < 5) await new Promise((r) => setTimeout(r, 5));
+      const signalled = Date.now();
       server.child.kill('SIGTERM');
       expect(await Promise.all(inFlight)).toEqual([200, 200, 200, 200, 200]);
+      await stream.ended;
       expect(await server.exited, server.output()).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(10_000);
       expect(server.output()).toContain('stopped cleanly');
 
       const database = await openDatabase({ dir: path.join(dataDir, 'db') });

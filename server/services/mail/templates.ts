@@ -362,3 +362,43 @@ export function moderationEmail(
   });
   return { subject: t.subject[lang], text, html };
 }
+
+const UNREAD_MESSAGES = {
+  subject: {
+    ar: 'رسالة جديدة من {name} — إيكو سوق',
+    fr: 'Nouveau message de {name} — EcoSouk',
+    en: 'New message from {name} — EcoSouk',
+  },
+  title: { ar: 'لديك رسالة لم تقرأها', fr: `Vous avez un message non lu`, en: 'You have an unread message' },
+  intro: {
+    ar: 'أرسل إليك {name} رسائل ({count}) بخصوص «{listing}».',
+    fr: `{name} vous a écrit ({count} message(s)) à propos de «${NBSP}{listing}${NBSP}».`,
+    en: '{name} wrote to you ({count} message(s)) about “{listing}”.',
+  },
+  button: { ar: 'قراءة المحادثة', fr: 'Lire la conversation', en: 'Read the conversation' },
+  optOut: {
+    ar: 'لا تريد هذه الرسائل؟ أوقفها من لوحة التحكم، في «معلومات الملف الشخصي».',
+    fr: `Vous ne voulez plus de ces e-mails${NBSP}? Désactivez-les dans votre tableau de bord, «${NBSP}Informations du profil${NBSP}».`,
+    en: "Don't want these e-mails? Turn them off in your dashboard, under “Profile information”.",
+  },
+} satisfies Record<string, Localized>;
+
+/**
+ * A message left unread: who wrote, about which listing, how many, and the link to the
+ * conversation. Never the message itself: mailboxes are read over shoulders and forwarded.
+ */
+export function unreadMessagesEmail(lang: Lang, v: { recipientName: string; senderName: string; listingTitle: string; count: number; link: string }): MailContent {
+  const values = { name: oneLine(v.senderName, 60), listing: oneLine(v.listingTitle, 80), count: String(v.count) };
+  const hello = fill(COMMON.hello[lang], { name: oneLine(v.recipientName) });
+  const intro = fill(UNREAD_MESSAGES.intro[lang], values);
+  const text = [hello, '', intro, '', `${UNREAD_MESSAGES.button[lang]}${COMMON.colon[lang]}`, v.link, '', UNREAD_MESSAGES.optOut[lang], '', '—', COMMON.footer[lang], ''].join('\n');
+  const escaped = Object.fromEntries(Object.entries(values).map(([k, value]) => [k, `<bdi>${escapeHtml(value)}</bdi>`]));
+  const html = layout({
+    lang,
+    title: UNREAD_MESSAGES.title[lang],
+    paragraphs: [fill(escapeHtml(COMMON.hello[lang]), { name: `<bdi>${escapeHtml(oneLine(v.recipientName))}</bdi>` }), fill(escapeHtml(UNREAD_MESSAGES.intro[lang]), escaped)],
+    button: { label: UNREAD_MESSAGES.button[lang], url: v.link },
+    after: [`<span style="font-size:13px;color:#4b5563;">${escapeHtml(UNREAD_MESSAGES.optOut[lang])}</span>`],
+  });
+  return { subject: fill(UNREAD_MESSAGES.subject[lang], { name: values.name }), text, html };
+}
