@@ -8,9 +8,11 @@ import { en } from './locales/en.ts';
 import { fr } from './locales/fr.ts';
 import { about } from '../../common/content/about.ts';
 import { VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
+import { impact } from './namespaces/impact.ts';
 import { listings } from './namespaces/listings.ts';
 import { productForm } from './namespaces/product-form.ts';
 import { search } from './namespaces/search.ts';
+import { browse } from './namespaces/browse.ts';
 import { admin, report } from './namespaces/moderation.ts';
 
 /** The shape of en.ts with every leaf widened to string. */
@@ -35,7 +37,18 @@ export function resourcesFor(lang: Lang) {
   const ui = UI[lang];
   // The specification reads the about card from layout.aboutContent; its text lives in common/content/about.ts.
   const layout = { ...ui.layout, aboutContent: { title: about.title[lang], description: about.description[lang] } };
-  return { ...ui, layout, productForm: productForm[lang], listings: listings[lang], search: search[lang], report: report[lang], admin: admin[lang], ...referenceNamespaces(lang) };
+  return {
+    ...ui,
+    layout,
+    productForm: productForm[lang],
+    listings: listings[lang],
+    search: search[lang],
+    browse: browse[lang],
+    report: report[lang],
+    admin: admin[lang],
+    impact: impact[lang],
+    ...referenceNamespaces(lang),
+  };
 }
 
 export const NAMESPACES = [
@@ -52,8 +65,10 @@ export const NAMESPACES = [
   'productForm',
   'listings',
   'search',
+  'browse',
   'report',
   'admin',
+  'impact',
   'categories',
   'cities',
   'conditions',
