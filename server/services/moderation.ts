@@ -94,7 +94,11 @@ export function createModerationService({ db, jobs, limits, mailer, users: userS
    * removed) and the resolution of the open reports on it, in the caller's transaction.
    */
   async function applyProductModeration(tx: Transaction, actor: User, product: Product, moderation: 'approved' | 'hidden' | 'removed', reason: string, now: Date) {
-    await tx.update(products).set({ moderation, moderationReason: moderation === 'approved' ? null : reason, updatedAt: now }).where(eq(products.id, product.id));
+    // Approving settles what the checks found; hiding or removing keeps it for the record.
+    await tx
+      .update(products)
+      .set({ moderation, moderationReason: moderation === 'approved' ? null : reason, ...(moderation === 'approved' ? { moderationChecks: [] } : {}), updatedAt: now })
+      .where(eq(products.id, product.id));
     const auditId = await insertAudit(tx, {
       actorId: actor.id,
       action: PRODUCT_ACTION[moderation],
