@@ -11,6 +11,7 @@ import { VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
 import { listings } from './namespaces/listings.ts';
 import { productForm } from './namespaces/product-form.ts';
 import { search } from './namespaces/search.ts';
+import { messaging } from './namespaces/messaging.ts';
 import { admin, report } from './namespaces/moderation.ts';
 
 /** The shape of en.ts with every leaf widened to string. */
@@ -35,7 +36,7 @@ export function resourcesFor(lang: Lang) {
   const ui = UI[lang];
   // The specification reads the about card from layout.aboutContent; its text lives in common/content/about.ts.
   const layout = { ...ui.layout, aboutContent: { title: about.title[lang], description: about.description[lang] } };
-  return { ...ui, layout, productForm: productForm[lang], listings: listings[lang], search: search[lang], report: report[lang], admin: admin[lang], ...referenceNamespaces(lang) };
+  return { ...ui, layout, productForm: productForm[lang], listings: listings[lang], search: search[lang], messaging: messaging[lang], report: report[lang], admin: admin[lang], ...referenceNamespaces(lang) };
 }
 
 export const NAMESPACES = [
@@ -52,6 +53,7 @@ export const NAMESPACES = [
   'productForm',
   'listings',
   'search',
+  'messaging',
   'report',
   'admin',
   'categories',

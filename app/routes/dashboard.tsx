@@ -11,6 +11,7 @@ import { ListingsActivity } from '../components/dashboard/listings-activity.tsx'
 import { ListingsTable, type DashboardListing } from '../components/dashboard/listings-table.tsx';
 import { ProfileCard } from '../components/dashboard/profile-card.tsx';
 import { ProfileInfo } from '../components/dashboard/profile-info.tsx';
+import { MessagePrefs } from '../components/dashboard/message-prefs.tsx';
 import { AccountStatusBanner } from '../components/dashboard/account-status-banner.tsx';
 import { VerificationBanner } from '../components/dashboard/verification-banner.tsx';
 import { ModerationNotices } from '../components/dashboard/moderation-notices.tsx';
@@ -71,6 +72,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await services.users.updateProfile(user, user.id, parsed.data);
         return redirect(`/${lang}/dashboard?saved=1`);
       }
+      case 'messagePrefs':
+        // Unchecked boxes are not sent at all: absent means off.
+        await services.users.updateProfile(user, user.id, { messagesEnabled: form.get('messagesEnabled') === 'on', messageEmails: form.get('messageEmails') === 'on' });
+        return { intent, ok: true as const };
       case 'avatar': {
         const file = form.get('image');
         if (!(file instanceof File) || file.size === 0) return fail({ formError: 'VALIDATION_ERROR' });
@@ -115,6 +120,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <ModerationNotices notices={notices} />
       <ListingsActivity activity={activity} now={now} />
       <ListingsTable listings={listings} canPublish={user.isVerified} />
+      <MessagePrefs user={user} />
       <DeleteAccount />
     </div>
   );

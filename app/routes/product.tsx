@@ -8,6 +8,7 @@ import { localizedDesc, localizedTitle } from '../../common/product.ts';
 import { isAppError } from '#errors';
 import { isId } from '../../common/ids.ts';
 import { ContactCard } from '../components/product/contact-card.tsx';
+import { SendMessage } from '../components/messaging/send-message.tsx';
 import { Gallery } from '../components/product/gallery.tsx';
 import { ReportButton } from '../components/report-button.tsx';
 import { UserText } from '../components/user-text.tsx';
@@ -189,6 +190,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             ) : null}
           </div>
           <ContactCard productId={product.id} seller={loaderData.product.seller} ownContact={own ? product.contact : undefined} revealed={actionData} />
+          <SendMessage product={product} />
         </aside>
 
         <section aria-labelledby="description-title" className="lg:col-start-1">
