@@ -7,6 +7,7 @@ export default [
   route(':lang', 'routes/lang-layout.tsx', [
     index('routes/home.tsx'),
     route('about', 'routes/about.tsx'),
+    route('impact', 'routes/impact.tsx'),
     route('blog', 'routes/blog.tsx'),
     route('blog/:articleId', 'routes/blog-article.tsx'),
     route('privacy-policy', 'routes/privacy-policy.tsx'),
@@ -19,6 +20,7 @@ export default [
     route('reset-password', 'routes/reset-password.tsx'),
     route('verify-email', 'routes/verify-email.tsx'),
     route('dashboard', 'routes/dashboard.tsx'),
+    route('settings', 'routes/settings.tsx'),
     route('products/new', 'routes/product-form.tsx', { id: 'product-new' }),
     route('products/:productId/edit', 'routes/product-form.tsx', { id: 'product-edit' }),
     route('products/:productId/review', 'routes/product-review.ts'),

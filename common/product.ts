@@ -1,4 +1,5 @@
 // The Product shape of docs/api.md: what the API returns and what the pages render.
+import type { Impact } from './impact.ts';
 import type { Lang } from './languages.ts';
 import type { ListingCheck, ModerationState } from './moderation.ts';
 
@@ -35,6 +36,12 @@ export interface ApiProduct {
   isActive: boolean;
   createdAt: string;
   updatedAt: string;
+  /** The short listing number shown on its page (formatReference). */
+  reference: string;
+  /** Views counted (once per visitor a day). */
+  views: number;
+  /** kg CO₂e avoided by buying it second-hand instead of new, or null (common/impact.ts). */
+  impact: Impact | null;
   /** When it leaves public view unless renewed (docs/product.md, "Listing lifecycle"). */
   expiresAt: string;
   /** True once past `expiresAt`: only its owner sees it, and may renew it. */
@@ -48,6 +55,14 @@ export interface ApiProduct {
   moderationReason?: string | null;
   /** Owner and moderators only: the automatic checks it tripped (why it is pending). */
   moderationChecks?: ListingCheck[];
+}
+
+/**
+ * A listing's reference from its sequence number: at least six digits, so the first listings
+ * read like the later ones ("004217"); it grows beyond six digits as needed.
+ */
+export function formatReference(ref: number): string {
+  return String(ref).padStart(6, '0');
 }
 
 /** The title in the active language, else the original the seller wrote. */

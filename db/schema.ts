@@ -144,6 +144,9 @@ export const products = pgTable(
     // the partial indexes below are on it. server/repositories/visibility.ts adds the rest.
     listed: boolean('listed').generatedAlwaysAs(sql`status = 'active' AND moderation = 'approved' AND sold_at IS NULL AND NOT expired`),
     views: integer('views').notNull().default(0),
+    // The listing's short reference, shown on its page and quoted on the phone: a sequence, so
+    // it is short, unique and never changes (docs/decisions/0016-listing-reference-and-co2-estimate.md).
+    ref: bigserial('ref', { mode: 'number' }).notNull(),
     phoneReveals: integer('phone_reveals').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -168,6 +171,7 @@ export const products = pgTable(
       index('products_active_price_idx').on(t.price, t.id).where(active),
       // The shop page and the dashboard: one seller's listings, newest first.
       index('products_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+      uniqueIndex('products_ref_key').on(t.ref),
       // The expiry sweep and the reminders: listings whose end is near or past.
       index('products_listed_expires_idx').on(t.expiresAt).where(active),
       // The review queue.

@@ -8,10 +8,12 @@ import { en } from './locales/en.ts';
 import { fr } from './locales/fr.ts';
 import { about } from '../../common/content/about.ts';
 import { VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
+import { impact } from './namespaces/impact.ts';
 import { listings } from './namespaces/listings.ts';
 import { productForm } from './namespaces/product-form.ts';
 import { search } from './namespaces/search.ts';
 import { messaging } from './namespaces/messaging.ts';
+import { browse } from './namespaces/browse.ts';
 import { admin, report } from './namespaces/moderation.ts';
 
 /** The shape of en.ts with every leaf widened to string. */
@@ -36,7 +38,19 @@ export function resourcesFor(lang: Lang) {
   const ui = UI[lang];
   // The specification reads the about card from layout.aboutContent; its text lives in common/content/about.ts.
   const layout = { ...ui.layout, aboutContent: { title: about.title[lang], description: about.description[lang] } };
-  return { ...ui, layout, productForm: productForm[lang], listings: listings[lang], search: search[lang], messaging: messaging[lang], report: report[lang], admin: admin[lang], ...referenceNamespaces(lang) };
+  return {
+    ...ui,
+    layout,
+    productForm: productForm[lang],
+    listings: listings[lang],
+    search: search[lang],
+    browse: browse[lang],
+    messaging: messaging[lang],
+    report: report[lang],
+    admin: admin[lang],
+    impact: impact[lang],
+    ...referenceNamespaces(lang),
+  };
 }
 
 export const NAMESPACES = [
@@ -54,8 +68,10 @@ export const NAMESPACES = [
   'listings',
   'search',
   'messaging',
+  'browse',
   'report',
   'admin',
+  'impact',
   'categories',
   'cities',
   'conditions',

@@ -3,7 +3,7 @@
 // to the API instead, with new messages arriving live through the stream.
 import { Ban, ChevronLeft, ChevronRight, Flag } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/conversation';
 import { MESSAGE_MAX_CHARS, MESSAGES_PAGE_MAX } from '../../common/constants.ts';

@@ -2,7 +2,7 @@
 // title, the other member, the last message and the unread count; live through the stream.
 // Its action starts a conversation from a listing's "Send a message" form (works without JS).
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { data, Link, redirect, useRevalidator } from 'react-router';
 import type { Route } from './+types/messages';
 import { CONVERSATIONS_PAGE_SIZE } from '../../common/constants.ts';

@@ -1,20 +1,24 @@
 import { CalendarDays, EyeOff, MapPin, Pencil, Sparkles, Tag } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { createContext, data, isRouteErrorResponse, Link } from 'react-router';
 import type { Route } from './+types/product';
-import { formatDate, formatPrice } from '../../common/format.ts';
+import { formatPrice } from '../../common/format.ts';
 import { isLang } from '../../common/languages.ts';
 import { localizedDesc, localizedTitle } from '../../common/product.ts';
 import { isAppError } from '#errors';
 import { isId } from '../../common/ids.ts';
 import { ContactCard } from '../components/product/contact-card.tsx';
 import { SendMessage } from '../components/messaging/send-message.tsx';
+import { ImpactLine } from '../components/impact/impact-line.tsx';
+import { Breadcrumbs } from '../components/product/breadcrumbs.tsx';
+import { ListingFacts, PublishedAgo } from '../components/product/listing-facts.tsx';
+import { productTrail } from '../lib/breadcrumbs.ts';
 import { Gallery } from '../components/product/gallery.tsx';
 import { ReportButton } from '../components/report-button.tsx';
 import { UserText } from '../components/user-text.tsx';
 import { LoadError, ProductNotFound } from '../components/product/load-error.tsx';
 import { langOfMatches, pageMeta, publicUrlOfMatches, translatorFor } from '../lib/meta.ts';
-import { absoluteUrl, itemCondition, jsonLd, pageUrl, seoMeta, SITE_NAME } from '../lib/seo.ts';
+import { absoluteUrl, itemCondition, jsonLd, pageUrl, seoMeta } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
 import { callerOf, currentUser, servicesOf } from '../lib/session.server.ts';
@@ -33,7 +37,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     );
     const own = viewer?.id === product.userId;
     // Counted views and the owner's private data: never stored by a shared cache.
-    return data({ product, own }, { headers: { 'Cache-Control': 'private, no-store' } });
+    // The clock "published 2 hours ago" is read against, the same for the server and the hydration.
+    return data({ product, own, now: new Date().toISOString() }, { headers: { 'Cache-Control': 'private, no-store' } });
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND') throw data({ reason: 'notFound' }, { status: 404 });
     throw error;
@@ -78,8 +83,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params, error })
   const path = `/products/${product.id}`;
   const url = pageUrl(publicUrl, lang, path);
   const images = product.photos.map((photo) => absoluteUrl(publicUrl, photo.variants['1200'] ?? photo.url));
-  const home = pageUrl(publicUrl, lang, '');
   const category = t(`categories:${product.category}`);
+  const trail = productTrail(lang, { home: t('impact:home'), category, title: name }, product);
   const condition = itemCondition(product.condition);
   return [
     ...seoMeta({
@@ -110,24 +115,20 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params, error })
     }),
     jsonLd({
       '@type': 'BreadcrumbList',
-      itemListElement: [
-        { '@type': 'ListItem', position: 1, name: SITE_NAME, item: home },
-        { '@type': 'ListItem', position: 2, name: category, item: `${home}?category=${encodeURIComponent(product.category)}` },
-        { '@type': 'ListItem', position: 3, name, item: url },
-      ],
+      itemListElement: trail.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: absoluteUrl(publicUrl, crumb.path) })),
     }),
   ];
 };
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const lang = useLang();
-  const { t } = useTranslation(['listings', 'categories', 'cities', 'conditions']);
+  const { t } = useTranslation(['listings', 'categories', 'cities', 'conditions', 'impact']);
 
   const { product, own } = loaderData;
   const title = localizedTitle(product, lang) || t('titleUnavailable');
   const description = localizedDesc(product, lang);
   const price = Number.isFinite(product.price) && product.price > 0 ? formatPrice(product.price, lang) : null;
-  const created = product.createdAt ? formatDate(product.createdAt, lang) : null;
+  const trail = productTrail(lang, { home: t('impact:home'), category: t(`categories:${product.category}`), title }, product);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10" data-testid="product-page" data-product-id={product.id}>
@@ -140,6 +141,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           </Link>
         </div>
       ) : null}
+      <Breadcrumbs trail={trail} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:gap-8">
         <Gallery photos={product.photos} title={title} />
 
@@ -167,9 +169,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               <div className="flex items-center gap-2">
                 <dt className="flex items-center gap-2 text-ink-muted">
                   <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
-                  {t('publishedOn')}
+                  {t('impact:published')}
                 </dt>
-                <dd className="font-medium text-ink">{created ? <time dateTime={product.createdAt}>{created}</time> : t('unavailable')}</dd>
+                <dd className="font-medium text-ink">{product.createdAt ? <PublishedAgo createdAt={product.createdAt} now={loaderData.now} /> : t('unavailable')}</dd>
               </div>
               <div className="flex items-center gap-2">
                 <dt className="flex items-center gap-2 text-ink-muted">
@@ -179,6 +181,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                 <dd className="font-medium text-ink">{t(`conditions:${product.condition}`)}</dd>
               </div>
             </dl>
+            <ImpactLine impact={product.impact} />
+            <ListingFacts reference={product.reference} views={product.views} />
             {own ? (
               <Link
                 to={localePath(lang, `/products/${product.id}/edit`)}

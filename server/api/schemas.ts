@@ -1,6 +1,9 @@
 // Response shapes of the API, for validation-free serialization and the OpenAPI document.
 import { z } from 'zod';
 import { USER_ROLES, USER_STATUSES } from '../../common/accounts.ts';
+import { IMPACT_FIGURES, type ImpactBasis } from '../../common/impact.ts';
+
+const IMPACT_BASES = Object.keys(IMPACT_FIGURES) as [ImpactBasis, ...ImpactBasis[]];
 import { LISTING_CHECKS, MODERATION_STATES } from '../../common/moderation.ts';
 
 export const selfUserSchema = z
@@ -68,6 +71,9 @@ export const productSchema = z
     isActive: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    reference: z.string(),
+    views: z.number(),
+    impact: z.object({ co2eKg: z.number(), basis: z.enum(IMPACT_BASES) }).nullable(),
     expiresAt: z.string(),
     expired: z.boolean(),
     soldAt: z.string().nullable(),

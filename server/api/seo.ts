@@ -18,6 +18,7 @@ export function staticPaths(): string[] {
   return [
     '',
     '/about',
+    '/impact',
     '/blog',
     ...BLOG_ARTICLES.map((a) => `/blog/${encodeURIComponent(a.id)}`),
     '/contact',
@@ -28,7 +29,7 @@ export function staticPaths(): string[] {
   ];
 }
 
-const PRIVATE_PATHS = ['/dashboard', '/products/new', '/products/*/edit', '/forget-password', '/reset-password', '/verify-email'];
+const PRIVATE_PATHS = ['/dashboard', '/settings', '/products/new', '/products/*/edit', '/forget-password', '/reset-password', '/verify-email'];
 
 export function robotsTxt(publicUrl: string): string {
   return [

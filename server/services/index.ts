@@ -3,6 +3,7 @@ import { pino, type Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
+import { withDeferredDeletes } from '../storage/deferred-deletes.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createCounterService } from './counters.ts';
@@ -40,19 +41,21 @@ export interface ServiceDeps {
   redisNamespace?: string;
 }
 
-export function createServices({ config, database, storage, ...deps }: ServiceDeps) {
+export function createServices({ config, database, storage: givenStorage, ...deps }: ServiceDeps) {
   const log = deps.log ?? pino({ level: config.logLevel });
   const mailer = deps.mailer ?? createMailer(config, log);
   const sessions = createSessionService(database.db, { secureCookies: config.secureCookies });
   const now = deps.now ?? Date.now;
   // Durable background work; started by main.ts or scripts/worker.ts, drained by tests.
   const jobs = createJobQueue({ db: database.db, log, leaseMs: config.jobsLeaseMs, now: () => new Date(now()) });
+  const storage = withDeferredDeletes(givenStorage, jobs, log);
   // Not awaited: the app starts (and serves, on local fallbacks) while Redis is still away.
   const redis = config.redisUrl ? createSharedRedis({ url: config.redisUrl, log, namespace: deps.redisNamespace }) : undefined;
   const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log, now }) : createMemoryRateLimiter({ now }));
   const limits = createLimits(rateLimiter, deps.rateLimits);
   const uploads = createUploadService(database.db, storage, limits, createPhotoFetcher({ allowPrivate: config.photoFetchAllowPrivate }));
-  const search = createSearchService(database.db, { limits });
+  // Searches may be a moment behind the primary: they read from the replica when there is one.
+  const search = createSearchService(database.reads, { limits });
   const counters = createCounterService(database.db);
   // The streams' events: through Redis when it is configured, so every instance sees them.
   const realtime = createRealtime({ redis, log });
@@ -92,6 +95,7 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     messaging,
     listings: createListingService({
       db: database.db,
+      reads: database.reads,
       storage,
       uploads,
       limits,

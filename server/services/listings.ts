@@ -6,7 +6,9 @@ import { communeBelongsTo } from '../../common/communes.ts';
 import type { Lang } from '../../common/languages.ts';
 import { VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
 import { toNational } from '../../common/phone.ts';
-import type { ApiImage, ApiProduct } from '../../common/product.ts';
+import { impactOf } from '../../common/impact.ts';
+import type { AttributeValues } from '../../common/category-attributes.ts';
+import { formatReference, type ApiImage, type ApiProduct } from '../../common/product.ts';
 import { orderedPhotos, type ProductInput, type ProductPatch } from '../../common/schemas/product.ts';
 import { isId } from '../../common/ids.ts';
 import { toPublicUser, type PublicUser } from '../../common/user-views.ts';
@@ -33,6 +35,11 @@ function checkCommune(commune: string | null, address: string) {
       { path: 'body.commune', code: 'communeWilaya', message: VALIDATION_MESSAGES.communeWilaya.en },
     ]);
   }
+}
+
+/** The category's details of a row; none before the column exists (the `listings` branch adds it). */
+function attributesOf(row: Product): AttributeValues | null {
+  return 'attributes' in row ? (row.attributes as AttributeValues | null) : null;
 }
 
 export interface ProductViewOptions {
@@ -69,6 +76,9 @@ export function toApiProduct(row: Product, photos: ApiImage[], options: ProductV
     isActive: row.status === 'active',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    reference: formatReference(row.ref),
+    views: row.views,
+    impact: impactOf({ category: row.category, attributes: attributesOf(row) }),
     expiresAt: row.expiresAt.toISOString(),
     expired: row.expired || row.expiresAt <= (options.at ?? new Date()),
     soldAt: row.soldAt?.toISOString() ?? null,
@@ -132,6 +142,8 @@ function languageFields(title: string, desc: string, given: Partial<Record<`${'t
 
 export interface ListingServiceDeps {
   db: AppDb;
+  /** Public reads (a listing's page, a shop): the replica when there is one (db/read-routing.ts). */
+  reads?: AppDb;
   storage: FileStorage;
   uploads: UploadService;
   limits: Limits;
@@ -154,7 +166,7 @@ function visitorOf(caller: Caller): Visitor {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function createListingService({ db, storage, uploads, limits, counters, changed = () => {}, listingTtlDays = 60, now = () => new Date() }: ListingServiceDeps) {
+export function createListingService({ db, reads = db, storage, uploads, limits, counters, changed = () => {}, listingTtlDays = 60, now = () => new Date() }: ListingServiceDeps) {
   /** The end of a listing published or renewed now. */
   const newExpiry = () => new Date(now().getTime() + listingTtlDays * DAY_MS);
 
@@ -236,12 +248,12 @@ export function createListingService({ db, storage, uploads, limits, counters, c
   }
 
   /** A seller's listings, newest first: the publicly visible ones (recently sold included), or all of them for the seller themself. */
-  async function listingsOf(viewer: User | null, userId: string, limit: number) {
+  async function listingsOf(viewer: User | null, userId: string, limit: number, from: AppDb = db) {
     if (!isId(userId)) throw new AppError('NOT_FOUND', 'User not found');
-    const [seller] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    const [seller] = await from.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!seller) throw new AppError('NOT_FOUND', 'User not found');
     const own = viewer?.id === userId;
-    const rows = await db
+    const rows = await from
       .select()
       .from(products)
       .where(own ? eq(products.userId, userId) : and(eq(products.userId, userId), publiclyVisible()))
@@ -381,13 +393,13 @@ export function createListingService({ db, storage, uploads, limits, counters, c
      */
     async read(viewer: User | null, id: string, options: { countView: false } | { countView: true; caller: Caller }): Promise<ApiProduct & { seller: PublicUser }> {
       if (!isId(id)) throw notFound();
-      const [found] = await db.select({ product: products, seller: users }).from(products).innerJoin(users, eq(users.id, products.userId)).where(eq(products.id, id)).limit(1);
+      const [found] = await reads.select({ product: products, seller: users }).from(products).innerJoin(users, eq(users.id, products.userId)).where(eq(products.id, id)).limit(1);
       if (!found) throw notFound();
       const own = viewer?.id === found.product.userId;
       // Moderators may open any listing (the review queue links to it); nobody else sees one out of public view.
       if (!own && !moderates(viewer) && !isPubliclyVisible(found.product, found.seller)) throw notFound();
       if (options.countView && !own) await counters.countOnce('view', id, visitorOf(options.caller));
-      const [product] = await withPhotos(db, [found.product], { withContact: own, withModeration: own || moderates(viewer) });
+      const [product] = await withPhotos(reads, [found.product], { withContact: own, withModeration: own || moderates(viewer) });
       return { ...product!, seller: toPublicUser(found.seller) };
     },
 
@@ -417,8 +429,8 @@ export function createListingService({ db, storage, uploads, limits, counters, c
 
     /** A seller's listings: active ones, or all of them for the seller themself. */
     async byUser(viewer: User | null, userId: string, limit: number): Promise<{ seller: User; products: ApiProduct[] }> {
-      const { seller, rows, own } = await listingsOf(viewer, userId, limit);
-      return { seller, products: await withPhotos(db, rows, { withContact: own, withModeration: own }) };
+      const { seller, rows, own } = await listingsOf(viewer, userId, limit, reads);
+      return { seller, products: await withPhotos(reads, rows, { withContact: own, withModeration: own }) };
     },
 
     /** The seller's own listings with their counters (views, phone reveals), for the dashboard. */

@@ -27,6 +27,7 @@ import * as adminUsers from '../../app/routes/admin/users.tsx';
 import * as adminUser from '../../app/routes/admin/user.tsx';
 import * as adminAudit from '../../app/routes/admin/audit.tsx';
 import * as resetPasswordPage from '../../app/routes/reset-password.tsx';
+import * as settingsPage from '../../app/routes/settings.tsx';
 import * as verifyEmailPage from '../../app/routes/verify-email.tsx';
 import { clearOutbox, mailsTo, signup, tokenFor, uniqueEmail } from '../helpers/api-client.ts';
 import { callAction, callLoader, formOf, type PageOutcome } from '../helpers/pages.ts';
@@ -92,6 +93,7 @@ async function productRow(id: string) {
 
 const lang = () => ({ lang: 'fr' });
 const DASHBOARD = '/fr/dashboard';
+const SETTINGS = '/fr/settings';
 const NEW_LISTING = '/fr/products/new';
 const editPath = (w: World) => `/fr/products/${w.product.id}/edit`;
 const editParams = (w: World) => ({ lang: 'fr', productId: w.product.id });
@@ -156,15 +158,23 @@ const MATRIX: Record<string, Row> = {
       expect(await productRow(w.otherProduct.id)).toBeDefined();
     },
   ),
-  'dashboard: deleteAccount': dashboardRow(
-    'deleteAccount',
-    () => ({}),
-    signedIn(DASHBOARD, redirect(/^\/fr$/, { cookie: 'cleared' })),
-    async ({ w, actor }) => {
+  // Account deletion moved from the dashboard to the settings page (issue #17).
+  'settings: deleteAccount': {
+    page: settingsPage,
+    path: () => SETTINGS,
+    form: () => formOf({ intent: 'deleteAccount' }),
+    expect: signedIn(SETTINGS, redirect(/^\/fr$/, { cookie: 'cleared' })),
+    async effect({ w, actor }) {
       expect(await userRow(actor!.id)).toBeUndefined();
       for (const p of w.everyone.filter((q) => q !== actor)) expect(await userRow(p.id)).toBeDefined();
     },
-  ),
+  },
+  'settings: an unknown intent': {
+    page: settingsPage,
+    path: () => SETTINGS,
+    form: () => formOf({ intent: 'makeAdmin' }),
+    expect: signedIn(SETTINGS, refused(400, 'VALIDATION_ERROR')),
+  },
   'dashboard: messagePrefs': dashboardRow(
     'messagePrefs',
     () => ({ messageEmails: 'on' }),
@@ -484,6 +494,7 @@ describe('every page action is in the matrix', () => {
       'register.tsx': registerPage,
       'report.tsx': reportPage,
       'reset-password.tsx': resetPasswordPage,
+      'settings.tsx': settingsPage,
       'verify-email.tsx': verifyEmailPage,
     };
     expect(withAction).toEqual(Object.keys(pages));
@@ -491,7 +502,7 @@ describe('every page action is in the matrix', () => {
 
     const source = await readFile(new URL('dashboard.tsx', dir), 'utf8');
     const intents = [...source.matchAll(/case '(\w+)':/g)].map((m) => m[1]);
-    expect(intents.length).toBeGreaterThanOrEqual(6);
+    expect(intents.length).toBeGreaterThanOrEqual(5);
     expect(intents.filter((intent) => !(`dashboard: ${intent}` in MATRIX))).toEqual([]);
   });
 });
@@ -543,6 +554,15 @@ const LOADERS: Record<string, LoaderRow> = {
   'sign-up': { page: registerPage, path: () => '/fr/register', params: lang, expect: visitorsOnly },
   // Log-out changes state, so a GET only goes home, signed in or not.
   'log-out': { page: logoutPage, path: () => '/fr/logout', params: lang, expect: everyone(redirect(/^\/fr$/)) },
+  settings: {
+    page: settingsPage,
+    path: () => SETTINGS,
+    params: lang,
+    expect: signedIn(SETTINGS, ok()),
+    shows(data, { actor }) {
+      expect(data).toEqual({ email: actor.email });
+    },
+  },
   dashboard: {
     page: dashboardPage,
     path: () => DASHBOARD,

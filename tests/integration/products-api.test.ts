@@ -30,9 +30,11 @@ const PRODUCT_KEYS = [
   'id',
   'images',
   'img',
+  'impact',
   'isActive',
   'photos',
   'price',
+  'reference',
   'soldAt',
   'status',
   'title',
@@ -41,6 +43,7 @@ const PRODUCT_KEYS = [
   'title_fr',
   'updatedAt',
   'userId',
+  'views',
 ];
 const IMAGE_KEYS = ['height', 'key', 'url', 'variants', 'width'];
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

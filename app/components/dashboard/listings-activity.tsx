@@ -1,5 +1,5 @@
 import { Eye, LayoutList, Phone, Power, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Link } from 'react-router';
 import { formatDate } from '../../../common/format.ts';
 import { INTL_LOCALE, type Lang } from '../../../common/languages.ts';

@@ -1,7 +1,7 @@
 import { Eye, ImageOff, LoaderCircle, MoreVertical, Pencil, Phone, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { AlertDialog, DropdownMenu } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Link, useFetcher } from 'react-router';
 import { formatPrice } from '../../../common/format.ts';
 import { dirOf } from '../../../common/languages.ts';
@@ -233,7 +233,22 @@ function ListingCard({ listing }: { listing: DashboardListing }) {
 }
 
 /** The dashboard's products table; stacked cards below the `lg` breakpoint. */
-export function ListingsTable({ listings, canPublish }: { listings: DashboardListing[]; canPublish: boolean }) {
+export function ListingsTable({
+  listings,
+  canPublish,
+  tools,
+  footer,
+  empty,
+}: {
+  listings: DashboardListing[];
+  canPublish: boolean;
+  /** Slot under the heading: the list's search and state filter. */
+  tools?: ReactNode;
+  /** Slot under the list: its pagination. */
+  footer?: ReactNode;
+  /** What an empty list says (a search that matched nothing says so, with a way back). */
+  empty?: ReactNode;
+}) {
   const lang = useLang();
   const { t } = useTranslation('listings');
   const th = 'px-3 py-3 text-xs font-semibold uppercase tracking-wide text-ink-muted';
@@ -256,6 +271,7 @@ export function ListingsTable({ listings, canPublish }: { listings: DashboardLis
           <p className="text-sm text-ink-muted">{t('verifyToPublish')}</p>
         )}
       </div>
+      {tools}
 
       <div className="hidden lg:block">
         <table className="w-full border-collapse" data-testid="listings-table">
@@ -291,7 +307,7 @@ export function ListingsTable({ listings, canPublish }: { listings: DashboardLis
             {listings.length === 0 ? (
               <tr className="border-t border-line">
                 <td colSpan={8} className="px-4 py-10 text-center text-ink-muted">
-                  {t('noResults')}
+                  {empty ?? t('noResults')}
                 </td>
               </tr>
             ) : (
@@ -303,7 +319,7 @@ export function ListingsTable({ listings, canPublish }: { listings: DashboardLis
 
       <div className="border-t border-line p-3 lg:hidden">
         {listings.length === 0 ? (
-          <p className="px-2 py-8 text-center text-ink-muted">{t('noResults')}</p>
+          <p className="px-2 py-8 text-center text-ink-muted">{empty ?? t('noResults')}</p>
         ) : (
           <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="listings-cards">
             {listings.map((listing) => (
@@ -312,6 +328,7 @@ export function ListingsTable({ listings, canPublish }: { listings: DashboardLis
           </ul>
         )}
       </div>
+      {footer}
     </section>
   );
 }

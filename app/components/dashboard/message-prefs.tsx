@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Form, useActionData, useNavigation } from 'react-router';
 import type { SelfUser } from '../../../common/user-views.ts';
 import { Alert } from '../form/alert.tsx';

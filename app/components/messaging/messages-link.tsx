@@ -1,6 +1,6 @@
 import { MessageCircle } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Link, useLocation } from 'react-router';
 import { localePath } from '../../lib/paths.ts';
 import { useLang, useRootData } from '../../lib/root-data.ts';

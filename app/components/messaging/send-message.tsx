@@ -1,5 +1,5 @@
 import { MessageCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import type { PublicUser } from '../../../common/user-views.ts';
 import { localePath } from '../../lib/paths.ts';

@@ -1,23 +1,25 @@
-import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { ChevronLeft, ChevronRight, ImageOff, Maximize2 } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from '#i18n';
 import type { ApiImage } from '../../../common/product.ts';
 import { dirOf } from '../../../common/languages.ts';
 import { useLang } from '../../lib/root-data.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { PHONE_PHOTO_WIDTH, srcSetOf } from '../product-card.tsx';
+import { fullSizeUrl, openLightbox } from './lightbox.ts';
 
 const SIZES = `(min-width: 1152px) 720px, (min-width: 1024px) 60vw, ${PHONE_PHOTO_WIDTH}`;
 
 /**
  * The listing's photos: a horizontal scroll-snap strip that swipes on a phone, with
  * previous/next buttons (mirrored in right-to-left) and thumbnails. The first photo is
- * the page's largest paint: fetched early and never lazy.
+ * the page's largest paint: fetched early and never lazy. Each photo is a link to its full-size
+ * file; with JavaScript it opens the full-screen viewer (./lightbox.ts) there instead.
  */
 export function Gallery({ photos, title }: { photos: ApiImage[]; title: string }) {
   const lang = useLang();
   const dir = dirOf(lang);
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation(['listings', 'impact']);
   const strip = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
   const hydrated = useHydrated();
@@ -42,6 +44,31 @@ export function Gallery({ photos, title }: { photos: ApiImage[]; title: string }
     },
     [count, dir],
   );
+
+  const open = (event: MouseEvent<HTMLAnchorElement>, index: number) => {
+    // A new tab, a download or a visitor who holds a modifier key gets the plain link.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    const alts = photos.map((_, i) => altOf(i));
+    void openLightbox(
+      photos,
+      index,
+      alts,
+      {
+        close: t('impact:lightboxClose'),
+        zoom: t('impact:lightboxZoom'),
+        previous: t('previousPhoto'),
+        next: t('nextPhoto'),
+        error: t('impact:lightboxError'),
+        dialog: t('impact:lightboxDialog', { title }),
+        photoOf: (i, n) => t('photoOf', { index: i, count: n }),
+      },
+      (shown) => goTo(shown),
+    ).catch(() => {
+      // The viewer could not load (offline?): the link still leads to the photo.
+      window.location.assign(fullSizeUrl(photos[index]!));
+    });
+  };
 
   useEffect(() => {
     const el = strip.current;
@@ -94,24 +121,35 @@ export function Gallery({ photos, title }: { photos: ApiImage[]; title: string }
               aria-label={t('photoOf', { index: index + 1, count })}
               data-testid="gallery-slide"
             >
-              {index === 0 || hydrated ? (
-                <img
-                  {...slideImage(photo)}
-                  alt={altOf(index)}
-                  srcSet={srcSetOf(photo.variants) || undefined}
-                  sizes={SIZES}
-                  loading={index === 0 ? 'eager' : 'lazy'}
-                  fetchPriority={index === 0 ? 'high' : 'auto'}
-                  decoding={index === 0 ? 'sync' : 'async'}
-                  draggable={false}
-                />
-              ) : (
-                // The other photos wait for the page to be up: on a phone over 4G their bytes
-                // would otherwise share the line with the first paint's.
-                <noscript>
-                  <img {...slideImage(photo)} alt={altOf(index)} loading="lazy" />
-                </noscript>
-              )}
+              <a
+                href={fullSizeUrl(photo)}
+                onClick={(event) => open(event, index)}
+                className="group absolute inset-0 block focus-visible:outline-offset-[-4px]"
+                aria-label={t('impact:openPhoto', { alt: altOf(index) })}
+                data-testid="gallery-open"
+              >
+                {index === 0 || hydrated ? (
+                  <img
+                    {...slideImage(photo)}
+                    alt={altOf(index)}
+                    srcSet={srcSetOf(photo.variants) || undefined}
+                    sizes={SIZES}
+                    loading={index === 0 ? 'eager' : 'lazy'}
+                    fetchPriority={index === 0 ? 'high' : 'auto'}
+                    decoding={index === 0 ? 'sync' : 'async'}
+                    draggable={false}
+                  />
+                ) : (
+                  // The other photos wait for the page to be up: on a phone over 4G their bytes
+                  // would otherwise share the line with the first paint's.
+                  <noscript>
+                    <img {...slideImage(photo)} alt={altOf(index)} loading="lazy" />
+                  </noscript>
+                )}
+                <span className="absolute end-3 top-3 grid size-9 place-items-center rounded-full bg-black/55 text-white opacity-80 transition group-hover:opacity-100" aria-hidden="true">
+                  <Maximize2 className="size-4" />
+                </span>
+              </a>
             </li>
           ))}
         </ul>

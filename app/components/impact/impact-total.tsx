@@ -1,0 +1,32 @@
+import { Leaf } from 'lucide-react';
+import { useTranslation } from '#i18n';
+import { Link } from 'react-router';
+import { formatCo2e } from '../../../common/impact.ts';
+import { localePath } from '../../lib/paths.ts';
+import { useLang } from '../../lib/root-data.ts';
+
+export interface ImpactTotalData {
+  co2eKgAvoided: number;
+  soldListings: number;
+}
+
+/**
+ * The CO₂ avoided by sold listings: the whole site's (home) or one seller's (shop). Nothing
+ * while nothing with an estimate has been sold: "≈ 0 kg" would say nothing.
+ */
+export function ImpactTotal({ total, scope }: { total: ImpactTotalData | null; scope: 'site' | 'seller' }) {
+  const lang = useLang();
+  const { t } = useTranslation('impact');
+  if (!total || total.co2eKgAvoided <= 0) return null;
+  const amount = formatCo2e(total.co2eKgAvoided, lang);
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink" data-testid={`impact-total-${scope}`}>
+      <Leaf className="size-4 shrink-0 text-brand-strong" aria-hidden="true" />
+      <span className="font-semibold">{scope === 'site' ? t('siteAvoided', { amount }) : t('sellerAvoided', { amount })}</span>
+      <span className="text-ink-muted">{`(${t('soldListings', { count: total.soldListings })})`}</span>
+      <Link to={localePath(lang, '/impact')} className="font-semibold text-brand-strong underline underline-offset-4">
+        {t('howComputed')}
+      </Link>
+    </p>
+  );
+}
