@@ -14,6 +14,7 @@ import { impact } from './namespaces/impact.ts';
 import { listings } from './namespaces/listings.ts';
 import { productForm } from './namespaces/product-form.ts';
 import { search } from './namespaces/search.ts';
+import { messaging } from './namespaces/messaging.ts';
 import { browse } from './namespaces/browse.ts';
 import { admin, report } from './namespaces/moderation.ts';
 
@@ -48,6 +49,7 @@ export function resourcesFor(lang: Lang) {
     search: search[lang],
     details: details[lang],
     browse: browse[lang],
+    messaging: messaging[lang],
     report: report[lang],
     admin: admin[lang],
     impact: impact[lang],
@@ -71,6 +73,7 @@ export const NAMESPACES = [
   'lifecycle',
   'search',
   'details',
+  'messaging',
   'browse',
   'report',
   'admin',
