@@ -1,5 +1,5 @@
 import { BellOff } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/alerts-unsubscribe';
 import { isAppError } from '#errors';

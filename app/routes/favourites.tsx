@@ -1,5 +1,5 @@
 import { Heart, ImageOff, MapPin } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { data, Link, redirect } from 'react-router';
 import type { Route } from './+types/favourites';
 import { formatPrice } from '../../common/format.ts';

@@ -1,5 +1,5 @@
 import { Bell, Search, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { data, Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/saved-searches';
 import { SAVED_SEARCH_NEW_CAP } from '../../common/constants.ts';

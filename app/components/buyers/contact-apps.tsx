@@ -1,5 +1,5 @@
 import { MessageCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { useFetcher } from 'react-router';
 import type { SelfUser } from '../../../common/user-views.ts';
 

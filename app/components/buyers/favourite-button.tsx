@@ -1,6 +1,6 @@
 import { Heart } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { useLocation } from 'react-router';
 import { localePath } from '../../lib/paths.ts';
 import { useLang, useSessionUser } from '../../lib/root-data.ts';

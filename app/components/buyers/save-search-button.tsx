@@ -1,5 +1,5 @@
 import { BellPlus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { localePath } from '../../lib/paths.ts';
 import { useLang } from '../../lib/root-data.ts';
 
@@ -7,13 +7,13 @@ import { useLang } from '../../lib/root-data.ts';
  * "Save this search" above search results: a form posting the page's own filters to the
  * saved searches page (a visitor is sent to log in first and comes back to the results).
  */
-export function SaveSearchButton({ values }: { values: Record<string, string | undefined> }) {
+export function SaveSearchButton({ values }: { values: object }) {
   const lang = useLang();
   const { t } = useTranslation('buyers');
   return (
     <form method="post" action={localePath(lang, '/saved-searches')}>
       <input type="hidden" name="intent" value="create" />
-      {Object.entries(values).map(([key, value]) => (value === undefined ? null : <input key={key} type="hidden" name={`q.${key}`} value={value} />))}
+      {Object.entries(values).map(([key, value]) => (typeof value === 'string' ? <input key={key} type="hidden" name={`q.${key}`} value={value} /> : null))}
       <button
         type="submit"
         className="inline-flex items-center gap-2 rounded-xl border border-brand px-3 py-1.5 text-sm font-semibold text-brand-strong hover:bg-brand-soft"

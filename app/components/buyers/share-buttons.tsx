@@ -1,6 +1,6 @@
 import { Check, Link2, Share2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /**

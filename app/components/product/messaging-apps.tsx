@@ -1,5 +1,5 @@
 import { MessageCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { toInternational } from '../../../common/phone.ts';
 import { useLang, useRootData } from '../../lib/root-data.ts';
 
