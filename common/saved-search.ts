@@ -15,6 +15,9 @@ export function savedQueryOf(params: SearchParams): SavedQuery {
   const query: SavedQuery = {};
   for (const [key, value] of Object.entries(params) as [keyof SearchParams, unknown][]) {
     if (key === 'currentPage' || value === undefined || value === '') continue;
+    // Filters added later (attribute filters) come parsed: an empty list means none.
+    if (Array.isArray(value) && value.length === 0) continue;
+    if (typeof value !== 'string' && typeof value !== 'number') continue;
     if (key === 'sortBy' && value === 'date_desc') continue;
     query[key] = value as string | number;
   }
