@@ -6,6 +6,7 @@ import { fieldErrorsOf, type FieldErrors } from '../../common/schemas/field-erro
 import { searchParamsSchema } from '../../common/schemas/search.ts';
 import { COUNT_CAP } from '../../common/search-options.ts';
 import { ProductCard } from '../components/product-card.tsx';
+import { ImpactTotal } from '../components/impact/impact-total.tsx';
 import { Alert } from '../components/form/alert.tsx';
 import { Pagination } from '../components/search/pagination.tsx';
 import { SearchPanel } from '../components/search/search-panel.tsx';
@@ -20,6 +21,8 @@ import { callerOf, servicesOf } from '../lib/session.server.ts';
 type Problem = 'rateLimited' | 'busy' | null;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // The site's CO₂ total (cached by the service); the page does without it if it fails.
+  const impact = servicesOf(context).impact.siteTotal().catch(() => null);
   const url = new URL(request.url);
   const values = searchValuesOf(url.searchParams);
   const parsed = searchParamsSchema.safeParse({ ...values, currentPage: url.searchParams.get('page') ?? undefined });
@@ -27,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const errors: FieldErrors = fieldErrorsOf(parsed.error);
     // `currentPage` is `page` in the page's URL.
     if (errors.currentPage) errors.page = errors.currentPage;
-    return data({ values, errors, result: null, problem: null as Problem, seller: null }, { status: 400 });
+    return data({ values, errors, result: null, problem: null as Problem, seller: null, impact: await impact }, { status: 400 });
   }
   const services = servicesOf(context);
   // The seller filter is shown by name; an id of no one still filters (to nothing).
@@ -35,13 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const seller = parsed.data.seller ? { id: parsed.data.seller, name: (await named)?.name ?? null } : null;
   try {
     const result = await services.search.search(parsed.data, callerOf(context));
-    return { values, errors: {} as FieldErrors, result, problem: null as Problem, seller };
+    return { values, errors: {} as FieldErrors, result, problem: null as Problem, seller, impact: await impact };
   } catch (error) {
     if (!isAppError(error) || (error.code !== 'RATE_LIMITED' && error.code !== 'SERVICE_UNAVAILABLE')) throw error;
     const limited = error.code === 'RATE_LIMITED';
     const retryAfter = (error as { retryAfter?: number }).retryAfter;
     const headers: Record<string, string> = retryAfter ? { 'Retry-After': String(retryAfter) } : {};
-    return data({ values, errors: {} as FieldErrors, result: null, problem: (limited ? 'rateLimited' : 'busy') as Problem, seller }, { status: error.status, headers });
+    return data({ values, errors: {} as FieldErrors, result: null, problem: (limited ? 'rateLimited' : 'busy') as Problem, seller, impact: await impact }, { status: error.status, headers });
   }
 }
 
@@ -81,6 +84,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div>
             <h1 className="max-w-2xl text-3xl font-bold tracking-tight text-ink sm:text-4xl">{t('heroTitle')}</h1>
             <p className="mt-2 max-w-xl text-ink-muted sm:text-lg">{t('heroText')}</p>
+            <div className="mt-3">
+              <ImpactTotal total={loaderData.impact} scope="site" />
+            </div>
           </div>
           <SearchPanel values={values} errors={errors} />
         </div>

@@ -6,6 +6,7 @@ import type { FileStorage } from '../storage/file-storage.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createCounterService } from './counters.ts';
+import { createImpactService } from './impact.ts';
 import { createListingService } from './listings.ts';
 import { createModerationService } from './moderation.ts';
 import { createPhotoFetcher } from './photo-fetch.ts';
@@ -86,6 +87,7 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     users,
     moderation: createModerationService({ db: database.db, jobs, limits, mailer, users, publicUrl: config.publicUrl, listingsChanged }),
     search,
+    impact: createImpactService({ db: database.db, now }),
     uploads,
     counters,
     realtime,
