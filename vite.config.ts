@@ -7,7 +7,7 @@ import { subsetArabicFont } from './tooling/subset-arabic-font.ts';
 
 // Every page needs these libraries; one chunk is one request instead of a dozen. On a phone
 // over HTTP/1.1 each extra request costs a round trip, which is what the audit measures.
-const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/;
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 // Icons are a few hundred bytes each: those that several pages share go with the shared app
 // modules (one request fewer on every page), the others stay with their page.
 const ICONS = /node_modules[\\/]lucide-react[\\/]/;

@@ -1,5 +1,5 @@
 import { useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '#i18n';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import { appContext } from '#app-context';
@@ -103,11 +103,11 @@ export function Layout({ children }: { children: ReactNode }) {
     }
   }, [lang]);
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <ThemeProvider initial={theme}>
         <Document>{children}</Document>
       </ThemeProvider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 

@@ -27,9 +27,11 @@ const DOC_START = '<!-- bench:pages:start -->';
 const DOC_END = '<!-- bench:pages:end -->';
 
 const baseline = args.baseline ? path.resolve(args.baseline) : undefined;
+// BENCH_PORT moves both servers, so that two people measuring on one machine do not collide.
+const PORT = Number(process.env.BENCH_PORT) || 3181;
 const SERVERS = [
-  { name: 'this checkout', port: 3181, checkout: root },
-  ...(baseline ? [{ name: 'baseline', port: 3182, checkout: baseline }] : []),
+  { name: 'this checkout', port: PORT, checkout: root },
+  ...(baseline ? [{ name: 'baseline', port: PORT + 1, checkout: baseline }] : []),
 ].map((s) => ({ ...s, origin: `http://localhost:${s.port}`, buildDir: path.join(s.checkout, '.cache', 'build-bench-pages') }));
 
 interface Sample {
@@ -51,8 +53,11 @@ async function pagesOf(origin: string) {
   const first = ((await response.json()) as { data: { id: string; userId: string }[] }).data[0]!;
   return [
     { name: 'home ar', path: '/ar' },
+    { name: 'home fr', path: '/fr' },
+    { name: 'search ar', path: '/ar?category=electronics&sortBy=price_asc' },
     { name: 'search fr', path: '/fr?title=v%C3%A9lo&sortBy=price_asc' },
     { name: 'product ar', path: `/ar/products/${first.id}` },
+    { name: 'product fr', path: `/fr/products/${first.id}` },
     { name: 'shop ar', path: `/ar/shop/${first.userId}` },
     { name: 'login fr', path: '/fr/login' },
   ];

@@ -15,6 +15,11 @@ export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 /** The session cookie: an opaque token, HttpOnly (written by server/services/sessions.ts). */
 export const SESSION_COOKIE = 'session';
+/**
+ * Set for READ_YOUR_WRITES_SECONDS after any write when there is a read replica: while it is there,
+ * the caller's reads go to the primary (server/plugins/read-routing.ts). Holds nothing but a 1.
+ */
+export const FRESH_WRITE_COOKIE = 'fresh';
 /** The most listings of one seller in one answer: the API's `limit` and the dashboard. */
 export const SHOP_MAX_LIMIT = 100;
 /** A chat message: 1 to this many characters. */

@@ -49,3 +49,27 @@ export function formatMillions(amount: number, lang: Lang): string | null {
   if (lang === 'fr') return `${number} ${millions < 2 ? 'million' : 'millions'}`;
   return `${number} million centimes`;
 }
+
+const relativeFormats = new Map<Lang, Intl.RelativeTimeFormat>();
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['minute', 60],
+  ['hour', 60 * 60],
+  ['day', 24 * 60 * 60],
+  ['week', 7 * 24 * 60 * 60],
+  ['month', 30 * 24 * 60 * 60],
+  ['year', 365 * 24 * 60 * 60],
+];
+
+/** "2 h ago" / "il y a 2 h" / "قبل ساعتين": how long ago, in the largest whole unit (at least a minute). */
+export function formatAgo(value: string | Date, lang: Lang, now: number = Date.now()): string {
+  let format = relativeFormats.get(lang);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(INTL_LOCALE[lang], { numeric: 'always', style: 'short' });
+    relativeFormats.set(lang, format);
+  }
+  const seconds = Math.max(60, (now - new Date(value).getTime()) / 1000);
+  let unit: Intl.RelativeTimeFormatUnit = 'minute';
+  let size = 60;
+  for (const [u, s] of RELATIVE_STEPS) if (seconds >= s) [unit, size] = [u, s];
+  return format.format(-Math.floor(seconds / size), unit);
+}

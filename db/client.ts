@@ -7,11 +7,20 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema.ts';
 import { lockDataDir } from './pglite-lock.ts';
+import { createRoutingPool, isUnreachable, type ReplicaStats } from './read-routing.ts';
 
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: AppDb;
+  /**
+   * For reads that may be a little behind (searches, public pages): the replica when
+   * DATABASE_READ_URL is set and the current request may use it (db/read-routing.ts),
+   * otherwise the same as `db`.
+   */
+  reads: AppDb;
+  /** Where the reads went, when there is a replica. */
+  replicaStats?: ReplicaStats;
   kind: 'pglite' | 'postgres';
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
@@ -24,6 +33,10 @@ export interface OpenOptions {
   url?: string;
   /** Folder of the embedded database; absent means in memory. */
   dir?: string;
+  /** DATABASE_READ_URL: a streaming replica of `url` (PostgreSQL only). */
+  readUrl?: string;
+  /** Told when a read went to the primary because the replica did not answer. */
+  onReplicaFallback?: (error: unknown) => void;
 }
 
 // The search's typo fallback (`<%`) keeps words at least this similar; pg_trgm's
@@ -37,10 +50,10 @@ const CLOSE_TIMEOUT_MS = 5000;
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dir);
+  return options.url ? openPostgres(options.url, options) : openPglite(options.dir);
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, { readUrl, onReplicaFallback }: OpenOptions = {}): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -53,8 +66,13 @@ async function openPostgres(url: string): Promise<Database> {
   // drops the broken client when it is released.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema });
+  const replica = readUrl
+    ? createRoutingPool(pg.Pool, { connectionString: readUrl, max: 10, connectionTimeoutMillis: 2000, options: `-c ${FUZZY_SETTING}` }, pool, onReplicaFallback)
+    : undefined;
   return {
     db: db as unknown as AppDb,
+    reads: (replica ? drizzle(replica, { schema }) : db) as unknown as AppDb,
+    ...(replica ? { replicaStats: replica.stats } : {}),
     kind: 'postgres',
     // Bounded: a database that stops answering without closing its connections must turn
     // health into a 503 within seconds, not a request that hangs for ever.
@@ -78,7 +96,7 @@ async function openPostgres(url: string): Promise<Database> {
       const late = new Promise<'late'>((resolve) => {
         timer = setTimeout(() => resolve('late'), CLOSE_TIMEOUT_MS);
       });
-      const ended = await Promise.race([pool.end().then(() => 'ended' as const), late]);
+      const ended = await Promise.race([Promise.all([pool.end(), replica?.end()]).then(() => 'ended' as const), late]);
       clearTimeout(timer);
       if (ended === 'late') {
         console.warn(`database pool not closed after ${CLOSE_TIMEOUT_MS} ms: ${pool.totalCount} clients, ${pool.idleCount} idle, ${pool.waitingCount} waiting`);
@@ -110,6 +128,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   let closed = false;
   return {
     db: db as unknown as AppDb,
+    reads: db as unknown as AppDb,
     kind: 'pglite',
     ping: async () => {
       if (closed) throw new Error('database closed');
@@ -145,22 +164,34 @@ export async function withTransaction<T>(db: AppDb, fn: (tx: Transaction) => Pro
   const client = (db as unknown as { $client?: unknown }).$client;
   if (!isPool(client)) return db.transaction(fn);
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const connection = await client.connect();
-  let failure: Error | undefined;
+  const attempt = async () => {
+    const connection = await client.connect();
+    let failure: Error | undefined;
+    try {
+      const single = drizzle(connection, { schema }) as unknown as AppDb;
+      return await single.transaction(fn);
+    } catch (error) {
+      failure = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      connection.release(failure);
+    }
+  };
   try {
-    const single = drizzle(connection, { schema }) as unknown as AppDb;
-    return await single.transaction(fn);
+    return await attempt();
   } catch (error) {
-    failure = error instanceof Error ? error : new Error(String(error));
-    throw error;
-  } finally {
-    connection.release(failure);
+    // A read on the replica that lost its connection mid-way (the replica stopped): once more,
+    // on the primary. Only the read pool has `markDown`, and only reads run on it.
+    if (!client.markDown || !isUnreachable(error)) throw error;
+    client.markDown(error);
+    return attempt();
   }
 }
 
 interface PoolLike {
   connect(): Promise<import('pg').PoolClient>;
   totalCount: number;
+  markDown?: (error: unknown) => void;
 }
 
 function isPool(value: unknown): value is PoolLike {

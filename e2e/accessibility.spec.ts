@@ -17,10 +17,15 @@ const PAGES = [
   { name: 'forgot password', path: '/forget-password' },
   { name: 'reset password', path: '/reset-password?token=abc' },
   { name: 'verify e-mail', path: '/verify-email' },
+  // A search (chips, order beside the count, no hero) and one that finds nothing (its advice).
+  { name: 'search', path: '/?category=electronics&condition=good' },
+  { name: 'empty search', path: '/?title=zzqqxxw&category=electronics' },
   { name: 'dashboard', path: '/dashboard', signedIn: true },
+  { name: 'settings', path: '/settings', signedIn: true },
   { name: 'dashboard, editing', path: '/dashboard?edit=1', signedIn: true },
   // The demo seller's dashboard: statistics, activity and the listings table filled in.
   { name: 'dashboard with listings', path: '/dashboard', signedIn: 'demo' },
+  { name: 'dashboard, filtered', path: '/dashboard?state=active&page=2', signedIn: 'demo' },
   // A demo listing and its seller's shop, found at run time (ids are random).
   { name: 'product', path: '/products/{productId}' },
   { name: 'shop', path: '/shop/{userId}' },

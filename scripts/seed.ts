@@ -4,13 +4,13 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedDemoCatalogue } from '../server/seed/seed.ts';
 import { createServices } from '../server/services/index.ts';
-import { createLocalDiskStorage } from '../server/storage/local-disk.ts';
+import { createStorage } from '../server/storage/index.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dir: config.dbDir });
 try {
   await database.migrate();
-  const services = createServices({ config, database, storage: createLocalDiskStorage(config.uploadsDir) });
+  const services = createServices({ config, database, storage: await createStorage(config) });
   const result = await seedDemoCatalogue(services, { onlyIfEmpty: true });
   console.log(
     result

@@ -8,8 +8,14 @@
 //           recovery without a restart;
 //   jobs    kill -9 while the job queue is sending e-mails, restart: every queued e-mail is
 //           sent exactly once (PostgreSQL: after the lease runs out; PGlite: at once).
+//   replica (only with --only replica: ~1 min, most of it creating the clusters) a primary and
+//           its streaming replica (tests/system/replica.ts), the server reading from the replica
+//           (DATABASE_READ_URL): sellers edit and publish while visitors search; no author ever
+//           reads their own write stale, the replica does serve reads, and when it stops
+//           (immediate shutdown) every request is still answered, from the primary.
 // Figures are printed and written to .cache/faults-report.json; any failure exits 1.
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -20,6 +26,7 @@ import { buildPages, root, sleep, startInstance, stopInstance, tail, type Instan
 import { API, largePicture, logIn, OutboxReader, publish, reveal, signUp, verify, type Account, type Ctx } from '../tests/system/marketplace.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../tests/system/postgres.ts';
 import { startTcpProxy } from '../tests/system/tcp-proxy.ts';
+import { startReplicaPair } from '../tests/system/replica.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -563,6 +570,124 @@ async function jobStates(databaseUrl: string | undefined, dbDir: string): Promis
   }
 }
 
+// ------------------------------------------------------------------------ replica
+/** The cookie header of an account after a response: its session, and `fresh` while it lasts. */
+class CookieJar {
+  session: string;
+  freshUntil = 0;
+  constructor(session: string) {
+    this.session = session;
+  }
+  take(answer: RawAnswer) {
+    const fresh = answer.headers.getSetCookie().find((c) => c.startsWith('fresh='));
+    const maxAge = Number(/max-age=(\d+)/i.exec(fresh ?? '')?.[1] ?? 0);
+    if (fresh) this.freshUntil = Date.now() + maxAge * 1000;
+  }
+  get header(): string {
+    return Date.now() < this.freshUntil ? `${this.session}; fresh=1` : this.session;
+  }
+}
+type RawAnswer = Awaited<ReturnType<typeof call>>;
+
+async function replicaScenario(port: number) {
+  const scenario = 'replica';
+  log(`\n== ${scenario}`);
+  const begun = Date.now();
+  const pair = await startReplicaPair(path.join(os.tmpdir(), `ecosouk-replica-${process.pid}`), port + 1, port + 2);
+  try {
+    log(`primary :${port + 1} and replica :${port + 2} up in ${((Date.now() - begun) / 1000).toFixed(1)} s`);
+    const dataDir = path.join(workDir, 'replica');
+    const outbox = new OutboxReader(path.join(dataDir, 'outbox'));
+    const instance = await launch({ name: 'replica', port, buildDir, dataDir, databaseUrl: pair.primaryUrl, env: { SEED_DEMO: 'false', DATABASE_READ_URL: pair.replicaUrl } });
+    const base = instance.url;
+    const sellers = await Promise.all([0, 1, 2, 3, 4, 5].map((n) => seller(base, outbox, `replica${n}`)));
+    const listings = sellers.map((s) => s.listingId);
+
+    const recorder = new Recorder();
+    const count = (pick: (f: ReturnType<Recorder['figures']>[number]) => number) => recorder.figures().reduce((sum, f) => sum + pick(f), 0);
+    const failedCount = () => count((f) => f.server5xx + f.noAnswer);
+    const total = () => count((f) => f.requests);
+    let stale = 0;
+    let authorReads = 0;
+    let controlReads = 0;
+    let controlStale = 0;
+    const staleExamples: string[] = [];
+    let maxLag = { bytes: 0, seconds: 0 };
+    const sampleLag = async () => {
+      const lag = await pair.lag().catch(() => ({ bytes: 0, seconds: 0 }));
+      maxLag = { bytes: Math.max(maxLag.bytes, lag.bytes), seconds: Math.max(maxLag.seconds, lag.seconds) };
+    };
+
+    async function phase(seconds: number, sample: boolean) {
+      const until = Date.now() + seconds * 1000;
+      const lagTimer = sample ? setInterval(() => void sampleLag(), 200) : undefined;
+      const author = async (index: number) => {
+        const { account, listingId } = sellers[index]!;
+        const jar = new CookieJar(account.cookie!);
+        for (let n = 0; Date.now() < until; n++) {
+          const title = `Vélo révisé ${index}-${n}-${Date.now().toString(36)}`;
+          const put = await call(recorder, 'edit', base, `${API}/products/${listingId}`, { method: 'PUT', ip: freshIp(), cookie: jar.header, json: { title } });
+          jar.take(put);
+          if (put.status !== 200) continue;
+          // The control: the same read without the `fresh` cookie goes to the replica, and may be behind.
+          if (sample) {
+            const control = await call(undefined, 'control-read', base, `${API}/products/${listingId}`, { ip: freshIp(), cookie: jar.session });
+            controlReads++;
+            if (control.status !== 200 || control.json().data.title !== title) controlStale++;
+          }
+          // Right after the write, from the author: the listing, and the search of their listings.
+          const read = await call(recorder, 'author-read', base, `${API}/products/${listingId}`, { ip: freshIp(), cookie: jar.header });
+          authorReads++;
+          if (read.status !== 200 || read.json().data.title !== title) {
+            stale++;
+            if (staleExamples.length < 3) staleExamples.push(`read ${read.status} ${read.status === 200 ? read.json().data.title : ''} after writing ${title}`);
+          }
+          const mine = await call(recorder, 'author-search', base, `${API}/products?seller=${account.id}`, { ip: freshIp(), cookie: jar.header });
+          authorReads++;
+          const titles = mine.status === 200 ? (mine.json().data as { title: string }[]).map((p) => p.title) : [];
+          if (!titles.includes(title)) {
+            stale++;
+            if (staleExamples.length < 3) staleExamples.push(`search ${mine.status} without ${title}`);
+          }
+        }
+      };
+      const visitor = async (index: number) => {
+        for (let n = 0; Date.now() < until; n++) {
+          await call(recorder, 'search', base, `${API}/products?title=${encodeURIComponent('vélo')}&minPrice=${(index * 1000 + n) % 5000}`, { ip: freshIp() });
+          await call(recorder, 'listing', base, `${API}/products/${listings[(index + n) % listings.length]}`, { ip: freshIp() });
+        }
+      };
+      await Promise.all([...sellers.map((_, i) => author(i)), ...[0, 1, 2, 3].map((i) => visitor(i))]);
+      if (lagTimer) clearInterval(lagTimer);
+    }
+
+    const before = await pair.replicaTransactions();
+    await phase(8, true);
+    const servedByReplica = (await pair.replicaTransactions()) - before;
+    const withReplica = failedCount();
+    const staleWithReplica = stale;
+    check(scenario, 'the replica served reads', servedByReplica > 50, `${servedByReplica} transactions on the replica during the mixed load`);
+    check(scenario, 'no author read their own write stale (replica up)', staleWithReplica === 0 && authorReads > 0, `${staleWithReplica} stale of ${authorReads} author reads; replay lag up to ${maxLag.seconds.toFixed(3)} s, ${maxLag.bytes} bytes${staleExamples.length ? `; ${staleExamples.join('; ')}` : ''}`);
+    log(`control: ${controlStale} of ${controlReads} reads of a just-written listing without the fresh cookie (from the replica) were behind`);
+    check(scenario, 'no failed request (replica up)', withReplica === 0, `${withReplica} failures of ${total()} requests`);
+
+    pair.stopReplica('immediate');
+    const stoppedAt = total();
+    await phase(8, false);
+    const failuresAfter = failedCount() - withReplica;
+    check(scenario, 'every request answered after the replica stopped', failuresAfter === 0, `${failuresAfter} failures of ${total() - stoppedAt} requests${failuresAfter ? `: ${recorder.failures.slice(-3).map((f) => `${f.kind} ${f.status} ${f.detail}`).join('; ')}` : ''}`);
+    check(scenario, 'no author read their own write stale (replica stopped)', stale === staleWithReplica, `${stale - staleWithReplica} stale`);
+    const health = await call(undefined, 'health', base, `${API}/health`);
+    check(scenario, 'health is 200 without the replica', health.status === 200, `health ${health.status}`);
+    printTable(recorder.figures().map((f) => ({ ...f })));
+    report[scenario] = { servedByReplica, authorReads, stale, controlReads, controlStale, maxLag, requests: total(), seconds: Math.round((Date.now() - begun) / 1000) };
+    log(`replica drill took ${((Date.now() - begun) / 1000).toFixed(1)} s`);
+  } finally {
+    await Promise.all(started.filter((i) => i.name === 'replica' && !i.exit).map((i) => stopInstance(i, 'SIGTERM', 15_000)));
+    await pair.stop();
+  }
+}
+
 // ------------------------------------------------------------------------ run
 let exitCode = 1;
 try {
@@ -579,6 +704,7 @@ try {
     await jobsScenario('postgres', PORT_BASE + 4);
     await jobsScenario('pglite', PORT_BASE + 5);
   }
+  if (ONLY.has('replica')) await replicaScenario(PORT_BASE + 6);
   const failed = checks.filter((c) => !c.ok);
   await mkdir(path.dirname(reportFile), { recursive: true });
   await writeFile(reportFile, `${JSON.stringify({ at: new Date().toISOString(), scenarios: report, checks, passed: failed.length === 0 }, null, 2)}\n`);

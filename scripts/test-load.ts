@@ -1,17 +1,20 @@
 // `npm run test:load [-- --duration 50 --concurrency 16 --keep]`
-// Two production instances on one PostgreSQL and one Redis, a mixed workload of browsing,
-// searching, reading, phone reveals, sign-ups and publishing spread over both, then the
-// checks: no 5xx, every acknowledged write readable from the other instance, rate limits
-// shared, memory stable. Figures are printed and written to .cache/load-report.json.
+// Two production instances on one PostgreSQL, one Redis and one S3-compatible bucket (s3rver,
+// started here), a mixed workload of browsing, searching, reading, phone reveals, sign-ups and
+// publishing spread over both, then the checks: no 5xx, every acknowledged write readable from
+// the other instance (the photos too, served from the bucket), rate limits shared, memory stable.
+// Figures are printed and written to .cache/load-report.json.
+import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { parseArgs } from 'node:util';
+import { execFile } from 'node:child_process';
+import { parseArgs, promisify } from 'node:util';
 import { RATE_LIMITS } from '../server/services/rate-limit.ts';
 import { call, printTable, Recorder } from '../tests/system/http.ts';
 import { buildPages, root, sampleRss, startInstance, stopInstance, tail, type Instance, type RssSeries } from '../tests/system/instances.ts';
 import { API, logIn, OutboxReader, publish, reveal, signUp, verify, type Account, type Ctx } from '../tests/system/marketplace.ts';
 import { createScratchDatabase } from '../tests/system/postgres.ts';
+import { S3RVER_CREDENTIALS, startTestS3, type TestS3 } from '../tests/helpers/s3-server.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -140,22 +143,33 @@ const recorder = new Recorder();
 const outbox = new OutboxReader(path.join(dataDir, 'outbox'));
 const database = await createScratchDatabase('ecosouk_load');
 let instances: Instance[] = [];
+let bucket: TestS3 | undefined;
 let exitCode = 1;
 
 try {
   buildPages(buildDir);
   await mkdir(dataDir, { recursive: true });
-  // Both instances share DATA_DIR as they would share a volume behind a load balancer:
-  // a photo uploaded through one is served by the other, and the outbox is one folder.
-  const seed = spawnSync(process.execPath, ['scripts/seed.ts'], {
+  // Photos go to a bucket both instances reach (STORAGE_URL), as they would behind a load
+  // balancer; DATA_DIR is shared only for the e-mail outbox, which the script reads.
+  bucket = await startTestS3('load-photos');
+  const storageEnv = {
+    STORAGE_URL: bucket.storageUrl,
+    AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+    AWS_REGION: 'us-east-1',
+  };
+  // Not spawnSync: the bucket (s3rver) lives in this process and must answer the seed's uploads.
+  const seed = await promisify(execFile)(process.execPath, ['scripts/seed.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', REDIS_URL: '' },
+    env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', REDIS_URL: '', ...storageEnv },
     encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch((error: Error & { stdout?: string; stderr?: string }) => {
+    throw new Error(`seeding failed:\n${error.stdout ?? ''}\n${error.stderr ?? error.message}`);
   });
-  if (seed.status !== 0) throw new Error(`seeding failed:\n${seed.stdout}\n${seed.stderr}`);
   log(seed.stdout.trim());
 
-  const common = { buildDir, dataDir, databaseUrl: database.url, redisUrl: REDIS_URL };
+  const common = { buildDir, dataDir, databaseUrl: database.url, redisUrl: REDIS_URL, env: storageEnv };
   instances = await Promise.all([
     startInstance({ ...common, name: 'A', port: PORT_BASE }),
     startInstance({ ...common, name: 'B', port: PORT_BASE + 1 }),
@@ -300,14 +314,27 @@ try {
   // --------------------------------------------------------------- writes readable from the other instance
   const verifyRecorder = new Recorder();
   const missing: string[] = [];
+  let photosChecked = 0;
   const tasks: (() => Promise<void>)[] = [
     ...acknowledged.users.map((u) => async () => {
       const res = await call(verifyRecorder, 'check-user', other(u.on), `${API}/users/${u.id}`);
       if (res.status !== 200) missing.push(`user ${u.id} (${u.email}) created on ${u.on}: ${res.status} on ${other(u.on)}`);
     }),
-    ...acknowledged.listings.map((l) => async () => {
+    ...acknowledged.listings.map((l, n) => async () => {
       const res = await call(verifyRecorder, 'check-listing', other(l.on), `${API}/products/${l.id}`);
-      if (res.status !== 200 || res.json().data.title !== l.title) missing.push(`listing ${l.id} created on ${l.on}: ${res.status} on ${other(l.on)}`);
+      if (res.status !== 200 || res.json().data.title !== l.title) {
+        missing.push(`listing ${l.id} created on ${l.on}: ${res.status} on ${other(l.on)}`);
+        return;
+      }
+      // Its photo was uploaded through `l.on`; the other instance serves it from the bucket.
+      // The first 50: one request each, the run stays as long as it was.
+      if (n >= 50) return;
+      const photo = res.json().data.img as string;
+      const file = await call(verifyRecorder, 'check-photo', other(l.on), photo);
+      photosChecked++;
+      if (file.status !== 200 || file.headers.get('content-type') !== 'image/webp' || !/immutable/.test(file.headers.get('cache-control') ?? '')) {
+        missing.push(`photo ${photo} of listing ${l.id} uploaded on ${l.on}: ${file.status} ${file.headers.get('content-type')} on ${other(l.on)}`);
+      }
     }),
     ...acknowledged.sessions.map((s) => async () => {
       const res = await call(verifyRecorder, 'check-session', other(s.on), `${API}/users/me`, { cookie: s.cookie });
@@ -370,6 +397,12 @@ try {
   check('not blocked by rate limits', totals.rateLimited < totals.requests * 0.05, `${totals.rateLimited} answers 429 (expected a few, from reveals)`);
   check('writes happened', writes.users.acknowledged > 0 && writes.listings.acknowledged > 0 && revealsAcked > 0, `${writes.users.acknowledged} users, ${writes.listings.acknowledged} listings, ${revealsAcked} reveals`);
   check('acknowledged writes readable from the other instance', missing.length === 0, missing.length === 0 ? 'all found' : `${missing.length} missing: ${missing.slice(0, 5).join('; ')}`);
+  const photosInBucket = (await bucket.keys()).length;
+  check(
+    'photos uploaded through one instance are served by the other, from the bucket',
+    photosChecked > 0 && photosInBucket > 0 && !existsSync(path.join(dataDir, 'uploads', 'listings')),
+    `${photosChecked} photos fetched from the other instance; ${photosInBucket} files in the bucket, none in DATA_DIR/uploads`,
+  );
   check('no workload problems', recorder.problems.length === 0, recorder.problems.slice(0, 5).join('; ') || 'none');
   check(
     'log-in flood from one address rejected',
@@ -404,6 +437,7 @@ try {
         instances: 2,
         database: 'postgresql',
         redis: REDIS_URL,
+        storage: 's3 (s3rver)',
         totals,
         byKind: figures,
         writes,
@@ -429,6 +463,7 @@ try {
 } finally {
   await Promise.all(instances.filter((i) => !i.exit).map((i) => stopInstance(i, 'SIGKILL', 5000)));
   await database.drop().catch((err: unknown) => console.error('could not drop', database.name, err));
+  await bucket?.stop();
   if (!args.keep) await rm(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

@@ -5,7 +5,7 @@ import { USER_ROLES, isUserRole } from '../common/accounts.ts';
 import { openDatabase } from '../db/client.ts';
 import { loadConfigOrExit } from '../server/config.ts';
 import { createServices } from '../server/services/index.ts';
-import { createLocalDiskStorage } from '../server/storage/local-disk.ts';
+import { createStorage } from '../server/storage/index.ts';
 
 const usage = `usage: npm run user:role -- EMAIL ${USER_ROLES.join('|')}`;
 const [email, role] = process.argv.slice(2);
@@ -29,7 +29,7 @@ try {
   process.exit(1);
 }
 let exitCode = 0;
-const services = createServices({ config: { ...config, redisUrl: undefined }, database, storage: createLocalDiskStorage(config.uploadsDir) });
+const services = createServices({ config: { ...config, redisUrl: undefined }, database, storage: await createStorage(config) });
 try {
   await database.migrate();
   const result = await services.users.setRole(email, role);

@@ -7,7 +7,7 @@ import { loadConfigOrExit } from '../server/config.ts';
 import { openDatabase } from '../db/client.ts';
 import { scheduleHousekeeping } from '../server/services/housekeeping.ts';
 import { createServices } from '../server/services/index.ts';
-import { createLocalDiskStorage } from '../server/storage/local-disk.ts';
+import { createStorage } from '../server/storage/index.ts';
 
 const config = loadConfigOrExit();
 const log = pino({ level: config.logLevel, name: 'worker' });
@@ -17,7 +17,7 @@ if (!config.databaseUrl) {
 }
 const database = await openDatabase({ url: config.databaseUrl });
 await database.migrate();
-const services = createServices({ config, database, storage: createLocalDiskStorage(config.uploadsDir), log });
+const services = createServices({ config, database, storage: await createStorage(config), log });
 scheduleHousekeeping(services);
 services.jobs.start();
 log.info('worker running the background jobs');

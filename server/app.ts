@@ -29,6 +29,8 @@ import { logSerializers } from './services/redact.ts';
 import { registerServerLimits, serverOptions } from './http/server-options.ts';
 import { registerMethodNotAllowed } from './plugins/method-not-allowed.ts';
 import { registerPageBodyLimit } from './plugins/page-body-limit.ts';
+import { registerStoredFiles } from './http/stored-files.ts';
+import { registerReadRouting } from './plugins/read-routing.ts';
 
 export interface BuildAppOptions {
   services: Services;
@@ -85,12 +87,13 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
     reply.header('x-request-id', request.id);
   });
 
-  registerSecurityHeaders(app, { publicUrl: config.publicUrl, dev: pages !== false && pages.mode === 'dev' });
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl, photoPublicUrl: config.photoPublicUrl, dev: pages !== false && pages.mode === 'dev' });
   registerSameOriginCheck(app, config.publicUrl);
   registerNotFoundLimit(app, services.limits);
   registerPageCaching(app);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
+  if (services.database.replicaStats) registerReadRouting(app, { windowSeconds: config.readYourWritesSeconds, secure: config.secureCookies });
   await registerOpenApi(app, config.publicUrl);
 
   await app.register(
@@ -116,15 +119,17 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
 
   await app.register(seoRoutes(services));
 
-  mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    // Upload keys are content-unique: a URL never changes meaning.
-    maxAge: '365d',
-    immutable: true,
-  });
+  if (services.storage.kind === 'local') {
+    mkdirSync(config.uploadsDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: config.uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      // Upload keys are content-unique: a URL never changes meaning.
+      maxAge: '365d',
+      immutable: true,
+    });
+  } else registerStoredFiles(app, services.storage);
 
   if (pages) {
     await app.register(fastifyReactRouter, {

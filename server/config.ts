@@ -3,6 +3,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { LISTING_CHECKS, type ListingCheckKind } from '../common/moderation.ts';
+import { parseS3Url, type S3Location } from './storage/s3-url.ts';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -69,6 +71,18 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('EcoSouk <no-reply@ecosouk.dz>'),
   CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('contact@ecosouk.dz'),
   REDIS_URL: urlWithProtocols(['redis', 'rediss']).optional(),
+  DATABASE_READ_URL: urlWithProtocols(['postgres', 'postgresql']).optional(),
+  READ_YOUR_WRITES_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number').min(0, 'must be between 0 and 3600').max(3600, 'must be between 0 and 3600').default(15),
+  STORAGE_URL: z.string().transform((raw, ctx): S3Location | 'local' => {
+    if (raw === 'local') return 'local';
+    const parsed = parseS3Url(raw, '');
+    if (typeof parsed === 'string') {
+      ctx.addIssue({ code: 'custom', message: `must be "local" or s3://BUCKET[/PREFIX]?endpoint=URL&forcePathStyle=true&region=REGION: ${parsed}` });
+      return z.NEVER;
+    }
+    return parsed;
+  }).optional(),
+  PHOTO_PUBLIC_URL: urlWithProtocols(['http', 'https']).refine((v) => !/[?#]/.test(v), 'must not have a query or fragment').optional(),
   SEED_DEMO: booleanString.default(true),
   // Demo and tests only: with the demo catalogue, also a moderator (moderator@ecosouk.dz) with this
   // password. Unset (the default), there is none: the first staff account is made with `npm run user:role`.
@@ -88,6 +102,22 @@ const envSchema = z.object({
     .min(1, 'must be between 1 and 3650')
     .max(3650, 'must be between 1 and 3650')
     .default(60),
+  // Which automatic checks run at publish and edit: a comma-separated list, `all` or `none`.
+  LISTING_CHECKS: z
+    .string()
+    .default('all')
+    .transform((raw, ctx): ListingCheckKind[] => {
+      const value = raw.trim().toLowerCase();
+      if (value === 'all') return [...LISTING_CHECKS];
+      if (value === 'none') return [];
+      const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+      const bad = entries.filter((e) => !(LISTING_CHECKS as readonly string[]).includes(e));
+      if (bad.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `must be all, none or a comma-separated list of ${LISTING_CHECKS.join(', ')} (not understood: ${bad.join(', ')})` });
+        return z.NEVER;
+      }
+      return entries as ListingCheckKind[];
+    }),
   NEW_ACCOUNT_DAILY_LISTINGS: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -102,7 +132,8 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: milliseconds(100).default(60_000),
   HEADERS_TIMEOUT_MS: milliseconds(100).default(15_000),
   MAX_CONNECTIONS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(1024),
-}).refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, { path: ['HEADERS_TIMEOUT_MS'], message: 'must not exceed REQUEST_TIMEOUT_MS' });
+}).refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, { path: ['HEADERS_TIMEOUT_MS'], message: 'must not exceed REQUEST_TIMEOUT_MS' })
+  .refine((e) => !e.DATABASE_READ_URL || e.DATABASE_URL, { path: ['DATABASE_READ_URL'], message: 'needs DATABASE_URL: a replica is of a PostgreSQL primary, not of the embedded database' });
 
 export interface Config {
   port: number;
@@ -119,6 +150,14 @@ export interface Config {
   mailFrom: string;
   contactEmail: string;
   redisUrl: string | undefined;
+  /** DATABASE_READ_URL: a streaming replica for searches and public reads (db/read-routing.ts). */
+  databaseReadUrl: string | undefined;
+  /** How long after a write its author's reads go to the primary (docs/decisions/0017-read-your-writes.md). */
+  readYourWritesSeconds: number;
+  /** STORAGE_URL: where photos are kept (server/storage/). */
+  storage: { kind: 'local' } | ({ kind: 's3' } & S3Location);
+  /** PHOTO_PUBLIC_URL without its trailing slash: photos' URLs start there instead of /uploads/. */
+  photoPublicUrl: string | undefined;
   seedDemo: boolean;
   /** Demo and tests only: the demo catalogue also gets moderator@ecosouk.dz with this password. */
   demoModeratorPassword: string | undefined;
@@ -132,6 +171,8 @@ export interface Config {
   listingTtlDays: number;
   /** Listings an account younger than 7 days publishes a day before the next ones go to review. */
   newAccountDailyListings: number;
+  /** The automatic checks run at publish and edit (server/services/listing-checks.ts). */
+  listingChecks: ListingCheckKind[];
   logLevel: string;
   production: boolean;
   /** Fastify's trustProxy: whose X-Forwarded-For is believed (docs/security.md, "Client addresses"). */
@@ -185,6 +226,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     contactEmail: e.CONTACT_EMAIL,
     redisUrl: e.REDIS_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    readYourWritesSeconds: e.READ_YOUR_WRITES_SECONDS,
+    storage:
+      e.STORAGE_URL && e.STORAGE_URL !== 'local'
+        ? { kind: 's3', ...e.STORAGE_URL, region: e.STORAGE_URL.region || env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1' }
+        : { kind: 'local' },
+    photoPublicUrl: e.PHOTO_PUBLIC_URL?.replace(/\/+$/, ''),
     seedDemo: e.SEED_DEMO,
     demoModeratorPassword: e.DEMO_MODERATOR_PASSWORD,
     photoFetchAllowPrivate: e.PHOTO_FETCH_ALLOW_PRIVATE,
@@ -192,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsLeaseMs: e.JOBS_LEASE_SECONDS * 1000,
     listingTtlDays: e.LISTING_TTL_DAYS,
     newAccountDailyListings: e.NEW_ACCOUNT_DAILY_LISTINGS,
+    listingChecks: e.LISTING_CHECKS,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY,

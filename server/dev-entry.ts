@@ -7,7 +7,7 @@ import { seedDemoCatalogue } from './seed/seed.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createServices, type Services } from './services/index.ts';
-import { createLocalDiskStorage } from './storage/local-disk.ts';
+import { createStorage } from './storage/index.ts';
 
 const cache = globalThis as typeof globalThis & { ecosoukServices?: Promise<Services> };
 
@@ -15,7 +15,7 @@ async function startServices(): Promise<Services> {
   const config = loadConfig({ ...process.env, NODE_ENV: 'development' });
   const database = await openDatabase({ url: config.databaseUrl, dir: config.dbDir });
   await database.migrate();
-  const services = createServices({ config, database, storage: createLocalDiskStorage(config.uploadsDir) });
+  const services = createServices({ config, database, storage: await createStorage(config) });
   if (config.seedDemo && database.kind === 'pglite') {
     const seeded = await seedDemoCatalogue(services, { onlyIfEmpty: true });
     if (seeded) console.log(`Demo catalogue created: sign in as ${seeded.email} / ${seeded.password}`);

@@ -6,12 +6,17 @@ import { seedDemoCatalogue } from './seed/seed.ts';
 import { buildApp } from './app.ts';
 import { scheduleHousekeeping } from './services/housekeeping.ts';
 import { createServices } from './services/index.ts';
-import { createLocalDiskStorage } from './storage/local-disk.ts';
+import { createStorage } from './storage/index.ts';
 
 const config = loadConfigOrExit();
-const database = await openDatabase({ url: config.databaseUrl, dir: config.dbDir });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dir: config.dbDir,
+  readUrl: config.databaseReadUrl,
+  onReplicaFallback: (error) => console.warn(`read replica unavailable, reading from the primary for 5 s: ${error instanceof Error ? error.message : String(error)}`),
+});
 await database.migrate();
-const storage = createLocalDiskStorage(config.uploadsDir);
+const storage = await createStorage(config);
 const services = createServices({ config, database, storage });
 const app = await buildApp({ services, pages: { mode: 'production', buildDir: config.buildDir } });
 

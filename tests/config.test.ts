@@ -100,6 +100,37 @@ describe('loadConfig', () => {
   });
 });
 
+describe('photo storage and read replica settings', () => {
+  it('reads an S3 bucket URL: bucket, prefix, endpoint, path style, region (else AWS_REGION, else us-east-1)', () => {
+    const config = loadConfig({ STORAGE_URL: 's3://ecosouk-photos/prod/v1?endpoint=http://127.0.0.1:9000&forcePathStyle=true', AWS_REGION: 'eu-west-3' });
+    expect(config.storage).toEqual({ kind: 's3', bucket: 'ecosouk-photos', prefix: 'prod/v1/', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true, region: 'eu-west-3' });
+    expect(loadConfig({ STORAGE_URL: 's3://photos?region=auto' }).storage).toMatchObject({ endpoint: undefined, forcePathStyle: false, region: 'auto', prefix: '' });
+    expect(loadConfig({ STORAGE_URL: 's3://photos' }).storage).toMatchObject({ region: 'us-east-1' });
+    expect(loadConfig({}).storage).toEqual({ kind: 'local' });
+    expect(loadConfig({ STORAGE_URL: 'local' }).storage).toEqual({ kind: 'local' });
+  });
+
+  it('refuses a bucket URL it cannot use, saying why', () => {
+    expect(() => loadConfig({ STORAGE_URL: 'https://bucket.example' })).toThrow(/STORAGE_URL=.*must start with s3:\/\//);
+    expect(() => loadConfig({ STORAGE_URL: 's3://Bad_Bucket' })).toThrow(/not a valid S3 bucket name/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://key:secret@photos' })).toThrow(/must not carry credentials/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://photos?pathStyle=true' })).toThrow(/unknown parameter pathStyle/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://photos?endpoint=ftp://x' })).toThrow(/endpoint/);
+  });
+
+  it('trims PHOTO_PUBLIC_URL and refuses a query in it', () => {
+    expect(loadConfig({ PHOTO_PUBLIC_URL: 'https://cdn.example/photos/' }).photoPublicUrl).toBe('https://cdn.example/photos');
+    expect(() => loadConfig({ PHOTO_PUBLIC_URL: 'https://cdn.example/?v=1' })).toThrow(/PHOTO_PUBLIC_URL/);
+  });
+
+  it('takes a read replica only beside a PostgreSQL primary', () => {
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://replica/ecosouk' })).toThrow(/DATABASE_READ_URL=.*needs DATABASE_URL/);
+    const config = loadConfig({ DATABASE_URL: 'postgres://primary/ecosouk', DATABASE_READ_URL: 'postgres://replica/ecosouk' });
+    expect(config.databaseReadUrl).toBe('postgres://replica/ecosouk');
+    expect(config.readYourWritesSeconds).toBe(15);
+  });
+});
+
 describe('server start with a bad configuration', () => {
   it('prints the problems and exits non-zero', () => {
     const result = spawnSync(process.execPath, ['server/main.ts'], {

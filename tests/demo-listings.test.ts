@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { LANGS } from '../common/languages.ts';
 import { CATEGORY_KEYS, CONDITION_KEYS, WILAYA_KEYS } from '../common/reference-data.ts';
 import { DEMO_LISTINGS, DEMO_SELLER } from '../server/seed/demo-listings.ts';
-import { renderDemoPhoto } from '../server/seed/demo-photos.ts';
+import { icons } from 'lucide-react';
+import { demoPhotoSvg, renderDemoPhoto } from '../server/seed/demo-photos.ts';
 
 const ARABIC_LETTER = /[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]/;
 
@@ -85,6 +86,20 @@ describe('demo listings', () => {
 
 describe('renderDemoPhoto', () => {
   const listing = DEMO_LISTINGS[0]!;
+
+  it('draws each listing\'s own object, not its category\'s: a fridge is not a sofa', () => {
+    for (const l of DEMO_LISTINGS) expect(l.subject in icons, `${l.title}: ${l.subject}`).toBe(true);
+    const fridge = DEMO_LISTINGS.find((l) => l.subject === 'Refrigerator')!;
+    const sofa = DEMO_LISTINGS.find((l) => l.subject === 'Sofa')!;
+    expect(fridge.category).toBe(sofa.category);
+    const drawn = (svg: string) => svg.match(/<path d="[^"]+"/g)!.join('');
+    expect(drawn(demoPhotoSvg(fridge, 0))).not.toBe(drawn(demoPhotoSvg(sofa, 0)));
+    // Most listings of a category show different objects.
+    for (const key of new Set(DEMO_LISTINGS.map((l) => l.category))) {
+      const of = DEMO_LISTINGS.filter((l) => l.category === key);
+      if (of.length >= 3) expect(new Set(of.map((l) => l.subject)).size, key).toBeGreaterThanOrEqual(2);
+    }
+  });
 
   it('returns a 1200×800 JPEG', async () => {
     const buf = await renderDemoPhoto(listing, 0);

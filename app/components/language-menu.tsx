@@ -1,5 +1,5 @@
 import { Check, Languages } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Link, useLocation } from 'react-router';
 import { LANG_NAMES, LANGS, dirOf } from '../../common/languages.ts';
 import { switchLanguagePath } from '../lib/paths.ts';

@@ -1,6 +1,6 @@
 import { Leaf } from 'lucide-react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
 

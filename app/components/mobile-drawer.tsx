@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Form, Link, NavLink } from 'react-router';
 import { localePath } from '../lib/paths.ts';
 import { useLang, useSessionUser } from '../lib/root-data.ts';
@@ -8,6 +8,7 @@ import { Avatar, NameAndEmail } from './avatar.tsx';
 import { useCloseOnNavigation } from './header-popover.tsx';
 import { Logo } from './logo.tsx';
 import { LEGAL_NAV, MAIN_NAV } from './nav-links.ts';
+import { PostAdLink } from './post-ad-link.tsx';
 
 const DRAWER_ID = 'mobile-drawer';
 
@@ -65,14 +66,18 @@ export function MobileDrawer() {
               </button>
             </form>
           </div>
+          <PostAdLink variant="drawer" />
           {user ? (
             <div className="grid gap-3">
               <div className="flex items-center gap-3 rounded-xl bg-surface-sunken p-3">
                 <Avatar name={user.name} image={user.image} size="sm" />
                 <NameAndEmail name={user.name} email={user.email} />
               </div>
-              <Link to={localePath(lang, '/dashboard')} className="rounded-xl bg-brand px-4 py-3 text-center font-semibold text-on-brand">
+              <Link to={localePath(lang, '/dashboard')} className="rounded-xl border border-line px-4 py-3 text-center font-semibold text-ink">
                 {t('dashboard')}
+              </Link>
+              <Link to={localePath(lang, '/settings')} className="rounded-xl border border-line px-4 py-3 text-center font-semibold text-ink" data-testid="drawer-settings">
+                {t('browse:settings')}
               </Link>
               <Form method="post" action={localePath(lang, '/logout')}>
                 <button type="submit" className="w-full rounded-xl border border-line px-4 py-3 font-semibold text-ink">

@@ -1,10 +1,12 @@
 import { ImageOff, MapPin } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from '#i18n';
 import { Link } from 'react-router';
-import { formatPrice } from '../../common/format.ts';
+import { formatAgo, formatPrice } from '../../common/format.ts';
 import { localizedTitle, type ApiProduct } from '../../common/product.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
+import { SoldRibbon } from './product/lifecycle-notice.tsx';
 
 /** `srcset` from the stored WebP variants (width → URL). */
 export function srcSetOf(variants: Record<string, string>): string {
@@ -20,19 +22,27 @@ export function srcSetOf(variants: Record<string, string>): string {
  */
 export const PHONE_PHOTO_WIDTH = 'calc(100vw - 3rem)';
 
-export function ProductCard({ product, eager = false }: { product: ApiProduct; eager?: boolean }) {
+/**
+ * A listing in a list. On a phone a compact row (photo at the start side, then title, price,
+ * place and age), so that a screen shows four or five; from `sm` up a card with the photo on top.
+ * `action` is a slot above the link's layer (the buyers branch's heart).
+ */
+export function ProductCard({ product, eager = false, action }: { product: ApiProduct; eager?: boolean; action?: ReactNode }) {
   const lang = useLang();
   const { t } = useTranslation(['common', 'categories', 'cities', 'conditions']);
   const cover = product.photos[0];
   const title = localizedTitle(product, lang);
   return (
-    <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-line bg-surface-raised shadow-sm transition hover:shadow-md">
-      <div className="relative aspect-[3/2] bg-surface-sunken">
+    <article
+      className="group relative flex w-full flex-row overflow-hidden rounded-xl border border-line bg-surface-raised shadow-sm transition hover:shadow-md sm:flex-col sm:rounded-2xl"
+      data-testid="product-card"
+    >
+      <div className="relative aspect-square w-28 shrink-0 bg-surface-sunken sm:aspect-[3/2] sm:w-auto">
         {cover ? (
           <img
             src={cover.variants['640'] ?? cover.url}
             srcSet={srcSetOf(cover.variants)}
-            sizes={`(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, ${PHONE_PHOTO_WIDTH}`}
+            sizes={`(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 112px`}
             width={cover.width}
             height={cover.height}
             alt=""
@@ -42,32 +52,41 @@ export function ProductCard({ product, eager = false }: { product: ApiProduct; e
           />
         ) : (
           <div className="absolute inset-0 grid place-items-center text-ink-muted">
-            <ImageOff className="size-10" aria-hidden="true" />
+            <ImageOff className="size-8 sm:size-10" aria-hidden="true" />
             <span className="sr-only">{t('noImage')}</span>
           </div>
         )}
-        <span className="absolute start-3 top-3 rounded-full bg-surface-raised/90 px-2.5 py-1 text-xs font-semibold text-brand-strong shadow-sm">
+        <span className="absolute start-3 top-3 hidden rounded-full bg-surface-raised/90 px-2.5 py-1 text-xs font-semibold text-brand-strong shadow-sm sm:inline">
           {t(`categories:${product.category}`)}
         </span>
+        {product.soldAt ? <SoldRibbon /> : null}
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="line-clamp-2 font-semibold text-ink" dir="auto">
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5 px-3 py-2 sm:gap-2 sm:p-4">
+        <h3 className="line-clamp-2 pe-6 text-[0.9375rem] font-semibold leading-snug text-ink sm:pe-0 sm:text-base" dir="auto">
           <Link to={localePath(lang, `/products/${product.id}`)} className="after:absolute after:inset-0">
             {title}
           </Link>
         </h3>
-        <p className="flex items-center gap-1 text-sm text-ink-muted">
-          <MapPin className="size-4 shrink-0" aria-hidden="true" />
-          {t(`cities:${product.address}`)}
-          <span aria-hidden="true" className="mx-1">
-            ·
-          </span>
-          <span>{t(`conditions:${product.condition}`)}</span>
-        </p>
-        <p className="mt-auto pt-1 text-lg font-bold text-brand-strong rtl:text-end" dir="ltr">
+        <p className="text-base font-bold text-brand-strong sm:order-last sm:mt-auto sm:pt-1 sm:text-lg rtl:text-end" dir="ltr">
           <bdi>{formatPrice(product.price, lang)}</bdi>
         </p>
+        <p className="mt-auto flex min-w-0 items-center gap-1 text-xs text-ink-muted sm:mt-0 sm:text-sm">
+          <MapPin className="size-3.5 shrink-0 sm:size-4" aria-hidden="true" />
+          <span className="truncate">{t(`cities:${product.address}`)}</span>
+          <span aria-hidden="true" className="mx-0.5">
+            ·
+          </span>
+          <span className="hidden sm:inline">{t(`conditions:${product.condition}`)}</span>
+          <span aria-hidden="true" className="mx-0.5 hidden sm:inline">
+            ·
+          </span>
+          {/* Relative to the reader's clock: the server's "2 h" may read "3 h" once hydrated. */}
+          <time dateTime={product.createdAt} className="shrink-0" suppressHydrationWarning>
+            {formatAgo(product.createdAt, lang)}
+          </time>
+        </p>
       </div>
+      {action ? <div className="absolute end-1.5 top-1.5 z-10">{action}</div> : null}
     </article>
   );
 }

@@ -2,7 +2,7 @@
 // page (app/routes/report.tsx), so it works before and without JavaScript; the page answers
 // with the confirmation, or the form again with what was typed and the error.
 import { Flag } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Form } from 'react-router';
 import type { ReportTarget } from '../../common/reports.ts';
 import { localePath } from '../lib/paths.ts';

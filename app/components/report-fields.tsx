@@ -1,5 +1,5 @@
 // The reason and comment of a report, shared by the disclosure on listings and shops and the report page.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { REPORT_COMMENT_MAX, REPORT_REASONS } from '../../common/reports.ts';
 import { TextAreaField } from './form/field.tsx';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Link } from 'react-router';
 import { localePath } from '../lib/paths.ts';
 import { useLang, useRootData } from '../lib/root-data.ts';

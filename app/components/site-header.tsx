@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Link, NavLink } from 'react-router';
 import { localePath } from '../lib/paths.ts';
 import { useLang, useSessionUser } from '../lib/root-data.ts';
@@ -7,6 +7,8 @@ import { LanguageMenu } from './language-menu.tsx';
 import { Logo } from './logo.tsx';
 import { MobileDrawer } from './mobile-drawer.tsx';
 import { MAIN_NAV } from './nav-links.ts';
+import { NavigationProgress } from './navigation-progress.tsx';
+import { PostAdLink } from './post-ad-link.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 export function SiteHeader() {
@@ -21,7 +23,8 @@ export function SiteHeader() {
       >
         {t('skipToContent')}
       </a>
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+      <NavigationProgress />
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
         <Logo />
         <nav aria-label={t('menu')} className="ms-6 hidden items-center gap-1 md:flex">
           {MAIN_NAV.map((item) => (
@@ -38,6 +41,8 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="ms-auto flex items-center gap-1">
+          {/* Slot: the messaging branch's unread badge goes before "Post an ad". */}
+          <PostAdLink variant="header" />
           <ThemeToggle />
           <LanguageMenu />
           {user ? (
@@ -54,7 +59,7 @@ export function SiteHeader() {
             </Link>
             <Link
               to={localePath(lang, '/register')}
-              className="rounded-full bg-brand px-4 py-2 text-sm font-semibold text-on-brand hover:bg-brand-strong"
+              className="rounded-full border border-line px-4 py-2 text-sm font-semibold text-ink hover:bg-surface-sunken"
             >
               {t('register')}
             </Link>

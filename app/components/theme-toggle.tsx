@@ -1,5 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { useLocation } from 'react-router';
 import { useTheme } from '../lib/theme.tsx';
 

@@ -1,5 +1,5 @@
-import { LayoutDashboard, LogOut, ShieldCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { LayoutDashboard, LogOut, Settings, ShieldCheck } from 'lucide-react';
+import { useTranslation } from '#i18n';
 import { Form, Link } from 'react-router';
 import { localePath } from '../lib/paths.ts';
 import { useLang, type SessionUser } from '../lib/root-data.ts';
@@ -9,7 +9,7 @@ import { HeaderPopover, MENU_ITEM } from './header-popover.tsx';
 /** The signed-in header's avatar menu: the dashboard link and the log-out form. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const lang = useLang();
-  const { t } = useTranslation(['common', 'account', 'admin']);
+  const { t } = useTranslation(['common', 'account', 'browse', 'admin']);
   return (
     <HeaderPopover
       id="user-menu"
@@ -31,6 +31,10 @@ export function UserMenu({ user }: { user: SessionUser }) {
       <Link to={localePath(lang, '/dashboard')} className={MENU_ITEM}>
         <LayoutDashboard className="size-4" aria-hidden="true" />
         {t('dashboard')}
+      </Link>
+      <Link to={localePath(lang, '/settings')} className={MENU_ITEM} data-testid="menu-settings">
+        <Settings className="size-4" aria-hidden="true" />
+        {t('browse:settings')}
       </Link>
       {user.staff ? (
         <Link to={localePath(lang, '/admin')} className={MENU_ITEM} data-testid="menu-admin">

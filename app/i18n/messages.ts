@@ -8,10 +8,12 @@ import { en } from './locales/en.ts';
 import { fr } from './locales/fr.ts';
 import { about } from '../../common/content/about.ts';
 import { VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
+import { lifecycle } from './namespaces/lifecycle.ts';
 import { impact } from './namespaces/impact.ts';
 import { listings } from './namespaces/listings.ts';
 import { productForm } from './namespaces/product-form.ts';
 import { search } from './namespaces/search.ts';
+import { browse } from './namespaces/browse.ts';
 import { admin, report } from './namespaces/moderation.ts';
 
 /** The shape of en.ts with every leaf widened to string. */
@@ -41,7 +43,9 @@ export function resourcesFor(lang: Lang) {
     layout,
     productForm: productForm[lang],
     listings: listings[lang],
+    lifecycle: lifecycle[lang],
     search: search[lang],
+    browse: browse[lang],
     report: report[lang],
     admin: admin[lang],
     impact: impact[lang],
@@ -62,7 +66,9 @@ export const NAMESPACES = [
   'contactPage',
   'productForm',
   'listings',
+  'lifecycle',
   'search',
+  'browse',
   'report',
   'admin',
   'impact',

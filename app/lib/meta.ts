@@ -1,14 +1,13 @@
 // Page titles and descriptions for route `meta` exports, which run outside React
 // and so cannot use the translation hook.
-import type { i18n } from 'i18next';
 import { DEFAULT_LANG, isLang, type Lang } from '../../common/languages.ts';
-import { createI18n, messagesOf } from '../i18n/i18n.ts';
+import { createI18n, messagesOf, type Translator } from '../i18n/i18n.ts';
 import type { Resources } from '../i18n/messages.ts';
 import type { RootData } from './root-data.ts';
 
 // Keyed by the texts themselves: a translator made before a language's texts arrived
 // (with another language's as a stand-in) is not reused once they have.
-const instances = new WeakMap<Resources, i18n>();
+const instances = new WeakMap<Resources, Translator>();
 const EMPTY = {} as Resources;
 
 export function translatorFor(lang: Lang) {

@@ -54,3 +54,21 @@ export function pageWindow(current: number, total: number): (number | null)[] {
   }
   return out;
 }
+
+/** The filters a person chose besides the words, the order and the seller: the "Filters" button's badge. */
+export function activeFilterCount(values: SearchValues): number {
+  return (['address', 'category', 'condition', 'minPrice', 'maxPrice'] as const).filter((f) => meaningful(f, values[f])).length;
+}
+
+/** The values without one filter (a chip's link); the price range's two ends go one at a time. */
+export function withoutFilter(values: SearchValues, field: SearchField): SearchValues {
+  const { [field]: _removed, ...rest } = values;
+  return rest;
+}
+
+/** The chosen filters, in the order the chips show them. */
+export function chosenFilters(values: SearchValues): { field: SearchField; value: string }[] {
+  return (['title', 'category', 'address', 'condition', 'minPrice', 'maxPrice'] as const)
+    .filter((field) => meaningful(field, values[field]))
+    .map((field) => ({ field, value: values[field]!.trim() }));
+}

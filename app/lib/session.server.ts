@@ -25,8 +25,11 @@ export function currentUser(context: Context): User | null {
 export function requireUser(request: Request, context: Context, lang: Lang): User {
   const user = currentUser(context);
   if (!user) {
+    // A client navigation's data request (`/fr/products/new.data?_routes=…`) comes back to the page, not to its data.
     const url = new URL(request.url);
-    throw redirect(`/${lang}/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    url.searchParams.delete('_routes');
+    const path = url.pathname.replace(/\.data$/, '').replace(/^\/_root$/, '/');
+    throw redirect(`/${lang}/login?redirectTo=${encodeURIComponent(path + url.search)}`);
   }
   return user;
 }

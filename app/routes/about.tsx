@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import type { Route } from './+types/about';
 import { about } from '../../common/content/about.ts';
 import { seoContext } from '../lib/meta.ts';

@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/blog-article';
 import { formatDate } from '../../common/format.ts';

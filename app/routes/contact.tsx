@@ -1,5 +1,5 @@
 import { Mail } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Form, useNavigation } from 'react-router';
 import type { Route } from './+types/contact';
 import { contactSchema } from '../../common/schemas/user.ts';

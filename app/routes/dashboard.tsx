@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/dashboard';
 import { isLang } from '../../common/languages.ts';
@@ -6,9 +6,10 @@ import { SHOP_MAX_LIMIT } from '../../common/constants.ts';
 import { profileUpdateSchema } from '../../common/schemas/user.ts';
 import { AppError } from '#errors';
 import { toSelfUser } from '../../common/user-views.ts';
-import { DeleteAccount } from '../components/dashboard/delete-account.tsx';
 import { ListingsActivity } from '../components/dashboard/listings-activity.tsx';
 import { ListingsTable, type DashboardListing } from '../components/dashboard/listings-table.tsx';
+import { EmptyListings, ListingsFooter, ListingsTools } from '../components/dashboard/listings-tools.tsx';
+import { DASHBOARD_PAGE_SIZE, dashboardQueryOf, foldForSearch } from '../lib/dashboard-query.ts';
 import { ProfileCard } from '../components/dashboard/profile-card.tsx';
 import { ProfileInfo } from '../components/dashboard/profile-info.tsx';
 import { AccountStatusBanner } from '../components/dashboard/account-status-banner.tsx';
@@ -34,7 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     services.listings.sellerActivity(user.id, 50),
     services.moderation.sellerNotices(user),
   ]);
-  const listings: DashboardListing[] = products.map((p) => ({
+  const all: DashboardListing[] = products.map((p) => ({
     id: p.id,
     category: p.category,
     price: p.price,
@@ -46,9 +47,36 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     cover: p.photos[0] ?? null,
     views: p.views,
     reveals: p.reveals,
+    expiresAt: p.expiresAt,
+    expired: p.expired,
+    soldAt: p.soldAt,
+    moderation: p.moderation,
+    moderationReason: p.moderationReason,
+    moderationChecks: p.moderationChecks,
   }));
+  // The list's search, state and page come from the URL. A seller has at most SHOP_MAX_LIMIT
+  // listings here, all read above for the totals, so the filtering is done on them.
+  const query = dashboardQueryOf(new URL(request.url).searchParams);
+  const words = foldForSearch(query.q).split(/\s+/).filter(Boolean);
+  const matchesWords = (l: DashboardListing) => {
+    const text = foldForSearch([l.title, l.title_ar, l.title_fr, l.title_en].filter(Boolean).join(' '));
+    return words.every((w) => text.includes(w));
+  };
+  const found = all.filter(matchesWords);
+  const byState = { all: found.length, active: found.filter((l) => l.status === 'active').length, inactive: found.filter((l) => l.status !== 'active').length };
+  const filtered = found.filter((l) => query.state === 'all' || (query.state === 'active' ? l.status === 'active' : l.status !== 'active'));
+  const totalPages = Math.max(1, Math.ceil(filtered.length / DASHBOARD_PAGE_SIZE));
+  const page = Math.min(query.page, totalPages);
+  const listings = filtered.slice((page - 1) * DASHBOARD_PAGE_SIZE, page * DASHBOARD_PAGE_SIZE);
   return data(
-    { user: toSelfUser(user), listings, activity, notices, now: new Date().toISOString() },
+    {
+      user: toSelfUser(user),
+      listings,
+      list: { query: { ...query, page }, total: filtered.length, totalPages, byState, owned: all.length },
+      activity,
+      notices,
+      now: new Date().toISOString(),
+    },
     { headers: { 'Cache-Control': 'private, no-store' } },
   );
 }
@@ -83,15 +111,25 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         const product = await services.listings.toggleStatus(user, productId);
         return { intent, ok: true as const, status: product.status };
       }
+      case 'renewListing': {
+        const productId = form.get('productId');
+        if (typeof productId !== 'string' || !productId) throw new AppError('VALIDATION_ERROR', 'productId is required');
+        const product = await services.lifecycle.renew(user, productId);
+        return { intent, ok: true as const, expiresAt: product.expiresAt };
+      }
+      case 'markSold': {
+        const productId = form.get('productId');
+        const sold = form.get('sold');
+        if (typeof productId !== 'string' || !productId || (sold !== 'true' && sold !== 'false')) throw new AppError('VALIDATION_ERROR', 'productId and sold are required');
+        const product = await services.lifecycle.markSold(user, productId, sold === 'true');
+        return { intent, ok: true as const, soldAt: product.soldAt };
+      }
       case 'deleteListing': {
         const productId = form.get('productId');
         if (typeof productId !== 'string' || !productId) throw new AppError('VALIDATION_ERROR', 'productId is required');
         await services.listings.remove(user, productId);
         return { intent, ok: true as const };
       }
-      case 'deleteAccount':
-        await services.users.deleteAccount(user, user.id);
-        return redirect(`/${lang}`, { headers: { 'Set-Cookie': services.sessions.clearedCookie() } });
       default:
         throw new AppError('VALIDATION_ERROR', 'Unknown action');
     }
@@ -102,7 +140,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('dashboard');
-  const { user, listings, activity, notices, now } = loaderData;
+  const { t: tb } = useTranslation('browse');
+  const { user, listings, list, activity, notices, now } = loaderData;
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight text-ink">{t('title')}</h1>
@@ -114,8 +153,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
       <ModerationNotices notices={notices} />
       <ListingsActivity activity={activity} now={now} />
-      <ListingsTable listings={listings} canPublish={user.isVerified} />
-      <DeleteAccount />
+      {list.owned === 0 ? (
+        <EmptyListings canPublish={user.isVerified} />
+      ) : (
+        <ListingsTable
+          listings={listings}
+          canPublish={user.isVerified}
+          tools={<ListingsTools query={list.query} byState={list.byState} />}
+          footer={<ListingsFooter query={list.query} total={list.total} totalPages={list.totalPages} />}
+          empty={tb('dashboardNoMatch')}
+        />
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/forget-password';
 import { isLang } from '../../common/languages.ts';

@@ -1,5 +1,5 @@
-import { LoaderCircle, SearchX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { LoaderCircle } from 'lucide-react';
+import { useTranslation } from '#i18n';
 import { data, useNavigation } from 'react-router';
 import type { Route } from './+types/home';
 import { fieldErrorsOf, type FieldErrors } from '../../common/schemas/field-errors.ts';
@@ -11,9 +11,13 @@ import { Alert } from '../components/form/alert.tsx';
 import { Pagination } from '../components/search/pagination.tsx';
 import { SearchPanel } from '../components/search/search-panel.tsx';
 import { SellerFilter } from '../components/search/seller-filter.tsx';
+import { ActiveFilters } from '../components/search/active-filters.tsx';
+import { CategoryTiles } from '../components/search/category-tiles.tsx';
+import { EmptySearch } from '../components/search/empty-search.tsx';
+import { SortForm } from '../components/search/sort-form.tsx';
 import { seoContext, translatorFor } from '../lib/meta.ts';
 import { absoluteUrl, jsonLd, pageUrl, seoMeta, SITE_NAME } from '../lib/seo.ts';
-import { searchValuesOf } from '../lib/search-url.ts';
+import { searchQuery, searchValuesOf } from '../lib/search-url.ts';
 import { isAppError } from '#errors';
 import { callerOf, servicesOf } from '../lib/session.server.ts';
 
@@ -30,21 +34,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const errors: FieldErrors = fieldErrorsOf(parsed.error);
     // `currentPage` is `page` in the page's URL.
     if (errors.currentPage) errors.page = errors.currentPage;
-    return data({ values, errors, result: null, problem: null as Problem, seller: null, impact: await impact }, { status: 400 });
+    return data({ values, errors, result: null, problem: null as Problem, seller: null, categoryCounts: null, impact: await impact }, { status: 400 });
   }
   const services = servicesOf(context);
   // The seller filter is shown by name; an id of no one still filters (to nothing).
   const named = parsed.data.seller ? services.users.byId(parsed.data.seller) : null;
   const seller = parsed.data.seller ? { id: parsed.data.seller, name: (await named)?.name ?? null } : null;
+  // The category tiles show on the home page without a search.
+  const browsing = Object.keys(values).length === 0 && !url.searchParams.has('page');
   try {
-    const result = await services.search.search(parsed.data, callerOf(context));
-    return { values, errors: {} as FieldErrors, result, problem: null as Problem, seller, impact: await impact };
+    const [result, categoryCounts] = await Promise.all([
+      services.search.search(parsed.data, callerOf(context)),
+      browsing ? services.search.categoryCounts() : null,
+    ]);
+    return { values, errors: {} as FieldErrors, result, problem: null as Problem, seller, categoryCounts, impact: await impact };
   } catch (error) {
     if (!isAppError(error) || (error.code !== 'RATE_LIMITED' && error.code !== 'SERVICE_UNAVAILABLE')) throw error;
     const limited = error.code === 'RATE_LIMITED';
     const retryAfter = (error as { retryAfter?: number }).retryAfter;
     const headers: Record<string, string> = retryAfter ? { 'Retry-After': String(retryAfter) } : {};
-    return data({ values, errors: {} as FieldErrors, result: null, problem: (limited ? 'rateLimited' : 'busy') as Problem, seller, impact: await impact }, { status: error.status, headers });
+    return data({ values, errors: {} as FieldErrors, result: null, problem: (limited ? 'rateLimited' : 'busy') as Problem, seller, categoryCounts: null, impact: await impact }, { status: error.status, headers });
   }
 }
 
@@ -72,37 +81,66 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(['home', 'search', 'validation']);
-  const { values, errors, result, problem, seller } = loaderData;
+  const { values, errors, result, problem, seller, categoryCounts } = loaderData;
   const navigation = useNavigation();
   // A new search on this page is loading: keep the old results, dimmed, under a spinner.
   const loading = navigation.state === 'loading' && navigation.location.pathname === `/${navigation.location.pathname.split('/')[1]}`;
   const count = result?.pagination.totalItems ?? 0;
+  const searching = Object.keys(values).length > 0;
+  const panel = (
+    <SearchPanel
+      // A new URL (a chip removed, a page of the pagination) brings the form's fields back in line with it.
+      key={searchQuery(values)}
+      values={values}
+      errors={errors}
+      count={result ? { count, capped: result.pagination.totalIsCapped } : null}
+    />
+  );
   return (
     <>
-      <section className="border-b border-line bg-gradient-to-b from-brand-soft to-surface">
-        <div className="mx-auto flex max-w-7xl flex-col gap-5 px-4 py-8 sm:px-6 sm:py-12">
-          <div>
-            <h1 className="max-w-2xl text-3xl font-bold tracking-tight text-ink sm:text-4xl">{t('heroTitle')}</h1>
-            <p className="mt-2 max-w-xl text-ink-muted sm:text-lg">{t('heroText')}</p>
-            <div className="mt-3">
-              <ImpactTotal total={loaderData.impact} scope="site" />
-            </div>
-          </div>
-          <SearchPanel values={values} errors={errors} />
+      {searching ? (
+        // A search: the bar stays compact at the top, the results start right under it.
+        <div className="border-b border-line bg-surface-sunken/60">
+          <div className="mx-auto max-w-7xl px-3 py-3 sm:px-6">{panel}</div>
         </div>
-      </section>
-      <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6" aria-labelledby="results-heading" aria-busy={loading}>
-        <div className="mb-5 flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="results-heading" className="text-2xl font-bold text-ink">
-            {Object.keys(values).length > 0 ? t('search:resultsHeading') : t('newest')}
-          </h2>
-          {result ? (
-            <p className="text-sm text-ink-muted" data-testid="result-count">
-              {result.pagination.totalIsCapped ? t('search:resultsCapped', { count: COUNT_CAP }) : t('search:results', { count })}
-            </p>
-          ) : null}
+      ) : (
+        <section className="border-b border-line bg-gradient-to-b from-brand-soft to-surface" data-testid="hero">
+          <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 sm:px-6 sm:py-10">
+            <div>
+              <h1 className="max-w-2xl text-2xl font-bold tracking-tight text-ink sm:text-4xl">{t('heroTitle')}</h1>
+              <p className="mt-1 max-w-xl text-ink-muted sm:mt-2 sm:text-lg">{t('heroText')}</p>
+              <div className="mt-2">
+                <ImpactTotal total={loaderData.impact} scope="site" />
+              </div>
+            </div>
+            {panel}
+          </div>
+        </section>
+      )}
+      {categoryCounts ? <CategoryTiles counts={categoryCounts} /> : null}
+      <section className="mx-auto max-w-7xl px-3 py-5 sm:px-6 sm:py-8" aria-labelledby="results-heading" aria-busy={loading}>
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <div className="flex items-baseline gap-3">
+            {/* A search has no hero: its results' heading is the page's h1 (read, not shown: the chips say what was searched). */}
+            {searching ? (
+              <h1 id="results-heading" className="sr-only">
+                {t('search:resultsHeading')}
+              </h1>
+            ) : (
+              <h2 id="results-heading" className="text-xl font-bold text-ink sm:text-2xl">
+                {t('newest')}
+              </h2>
+            )}
+            {result ? (
+              <p className="text-sm font-medium text-ink-muted" data-testid="result-count">
+                {result.pagination.totalIsCapped ? t('search:resultsCapped', { count: COUNT_CAP }) : t('search:results', { count })}
+              </p>
+            ) : null}
+          </div>
+          {result && count > 0 ? <SortForm values={values} /> : null}
         </div>
         {seller ? <SellerFilter name={seller.name} values={values} /> : null}
+        <ActiveFilters values={values} />
         {loading ? (
           <p className="mb-4 flex items-center gap-2 text-sm text-ink-muted" role="status">
             <LoaderCircle className="size-4 animate-spin text-brand" aria-hidden="true" />
@@ -116,11 +154,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {errors.seller ? ` ${t(`validation:${errors.seller}`)}` : null}
           </Alert>
         ) : result.products.length === 0 ? (
-          <div className="flex flex-col items-center rounded-2xl border border-dashed border-line px-6 py-14 text-center" data-testid="no-results">
-            <SearchX className="size-10 text-ink-muted" aria-hidden="true" />
-            <p className="mt-3 text-lg font-semibold text-ink">{t('search:noProducts')}</p>
-            <p className="mt-1 text-ink-muted">{t('search:noProductsHint')}</p>
-          </div>
+          // Slot: the buyers branch passes its "Save this search" button as `saveSearch`.
+          <EmptySearch values={values} />
         ) : (
           <>
             {result.fuzzy ? (
@@ -129,7 +164,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </div>
             ) : null}
             <ul
-              className={`grid grid-cols-1 gap-5 transition-opacity sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${loading ? 'opacity-50' : ''}`}
+              className={`grid grid-cols-1 gap-2.5 transition-opacity sm:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4 ${loading ? 'opacity-50' : ''}`}
               data-testid="product-grid"
             >
               {result.products.map((product, index) => (

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import type { Route } from './+types/impact';
 import { impactPage } from '../../common/content/impact.ts';
 import { AVOIDED_SHARE, avoidedKg, formatCo2e, IMPACT_FIGURES, roundKg, type ImpactBasis } from '../../common/impact.ts';

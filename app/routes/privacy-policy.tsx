@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import type { Route } from './+types/privacy-policy';
 import { formatDate } from '../../common/format.ts';
 import { privacyPolicy } from '../../common/content/privacy-policy.ts';

@@ -2,7 +2,7 @@
 // the listing form. Private pages: visitors go to log-in, unverified sellers get the
 // verification prompt, and a listing that is not the seller's is a 404.
 import { ArrowLeft } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { data, Link, redirect } from 'react-router';
 import type { Route } from './+types/product-form';
 import { DEFAULT_LANG, isLang, LANGS, type Lang } from '../../common/languages.ts';

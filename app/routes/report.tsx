@@ -2,7 +2,7 @@
 // page of its own, ?targetType=&targetId=). Signed-in members only; the answer is the
 // confirmation, or the form again with what was typed and why it was refused.
 import { Flag } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/report';
 import { isLang, type Lang } from '../../common/languages.ts';

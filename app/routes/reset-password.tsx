@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/reset-password';
 import { resetPasswordFormSchema } from '../../common/schemas/user.ts';

@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, BadgeCheck, CalendarDays, MapPin, PackageOpen, Store } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import type { Route } from './+types/shop';
 import { SHOP_PAGE_LIMIT } from '../../common/constants.ts';

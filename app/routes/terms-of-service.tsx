@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import type { Route } from './+types/terms-of-service';
 import { formatDate } from '../../common/format.ts';
 import { termsOfService } from '../../common/content/terms-of-service.ts';

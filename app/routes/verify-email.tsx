@@ -2,7 +2,7 @@
 // GET the page cannot use up the token); a button does the same without JavaScript.
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Link, useFetcher, useSearchParams } from 'react-router';
 import type { Route } from './+types/verify-email';
 import { Alert } from '../components/form/alert.tsx';

@@ -29,7 +29,7 @@ export function staticPaths(): string[] {
   ];
 }
 
-const PRIVATE_PATHS = ['/dashboard', '/products/new', '/products/*/edit', '/forget-password', '/reset-password', '/verify-email'];
+const PRIVATE_PATHS = ['/dashboard', '/settings', '/products/new', '/products/*/edit', '/forget-password', '/reset-password', '/verify-email'];
 
 export function robotsTxt(publicUrl: string): string {
   return [

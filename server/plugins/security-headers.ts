@@ -22,7 +22,8 @@
 // - img-src: our photos and blob: (the photo picker's previews). Photo URLs given to the API
 //   are fetched and stored with the uploads (services/photo-fetch.ts): no page loads an image
 //   from another site, so none can count our visitors. The build inlines no data: assets,
-//   so data: is left out, for images and fonts alike.
+//   so data: is left out, for images and fonts alike. With PHOTO_PUBLIC_URL the photos come
+//   from that origin (a CDN or the bucket), which is added, and only that one.
 //
 // The nonce makes every page body unique. Caching must keep that in mind:
 // - A 304 gets no CSP header: a browser merges a 304's headers into the cached response,
@@ -49,6 +50,8 @@ export function cspNonceFor(request: FastifyRequest): string {
 
 export interface SecurityHeaderOptions {
   publicUrl: string;
+  /** PHOTO_PUBLIC_URL: the origin photos are loaded from when it is not ours. */
+  photoPublicUrl?: string;
   /** Vite's dev server adds <style> elements and a WebSocket for hot reload. */
   dev?: boolean;
 }
@@ -59,13 +62,13 @@ function policy(directives: Record<string, string[]>): string {
     .join('; ');
 }
 
-export function pagePolicy(nonce: string, { publicUrl, dev = false }: SecurityHeaderOptions): string {
+export function pagePolicy(nonce: string, { publicUrl, photoPublicUrl, dev = false }: SecurityHeaderOptions): string {
   return policy({
     'default-src': ["'self'"],
     'script-src': ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
     'style-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${nonce}'`],
     'style-src-attr': ["'unsafe-inline'"],
-    'img-src': ["'self'", 'blob:'],
+    'img-src': ["'self'", 'blob:', ...(photoPublicUrl ? [new URL(photoPublicUrl).origin] : [])],
     'connect-src': dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
     'object-src': ["'none'"],
     'frame-src': ["'none'"],

@@ -17,6 +17,8 @@ export interface DemoListing {
   address: WilayaKey;
   /** Whole dinars, 1..1_000_000_000. */
   price: number;
+  /** The lucide icon drawn as the object on its generated photos: what it is (a fridge, a bicycle), not its category. */
+  subject: string;
   /** How many generated photos (1..3). */
   photos: number;
   /** How long ago it was published (0..60 days). */
@@ -46,6 +48,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Renault Symbol 2016 1.2 essence, 98 000 km, première main',
+    subject: 'CarFront',
     desc: 'Symbol achetée neuve chez Renault Algérie, entretenue régulièrement avec factures. Climatisation et vitres électriques fonctionnent, quatre pneus changés l’an dernier. Consommation raisonnable en ville, autour de 6,5 L aux 100. Papiers en règle, prix légèrement négociable.',
     category: 'automobile',
     condition: 'good',
@@ -57,6 +60,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'بيجو 208 موديل 2014 ديزل اقتصادية جداً',
+    subject: 'Car',
     desc: 'السيارة في حالة جيدة، محرك HDi لا يستهلك أكثر من 5 لترات في 100 كم. الصيانة منتظمة وتم تغيير الفرامل والزيت مؤخراً. الأوراق كاملة والبطاقة الرمادية باسمي.',
     translations: {
       title: { fr: 'Peugeot 208 2014 diesel, très économique', en: 'Peugeot 208 2014 diesel, very economical' },
@@ -75,6 +79,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: 'Xiaomi electric scooter Pro 2, only 300 km',
+    subject: 'Scooter',
     desc: 'Bought it for my commute to Hydra but I now work from home. Range is about 40 km per charge, which costs almost nothing compared with fuel. Comes with the charger, a lock and the original box.',
     category: 'automobile',
     condition: 'like-new',
@@ -86,6 +91,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Moteur Hyundai Accent 1.5 CRDi pour pièces',
+    subject: 'Cog',
     desc: 'Moteur démonté d’une Accent accidentée, culasse et injecteurs en bon état. Idéal pour un mécanicien ou pour récupérer des pièces au lieu d’acheter du neuf. À enlever sur place à Batna.',
     category: 'automobile',
     condition: 'for-parts',
@@ -97,6 +103,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'أربع عجلات ميشلان 195/65 R15 مستعملة',
+    subject: 'Disc3',
     desc: 'العجلات مستعملة بنسبة 40% فقط وما زالت صالحة لموسم كامل. أبيعها لأنني غيرت حجم الجنط. الأفضل أن تُستعمل بدل أن تُرمى.',
     category: 'automobile',
     condition: 'fair',
@@ -110,6 +117,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Location F3 à Bab Ezzouar, 3e étage, 45 000 DA/mois',
+    subject: 'BuildingComplex',
     desc: 'Appartement lumineux de 72 m² près du tramway et de l’USTHB. Double vitrage posé récemment, ce qui réduit bien le chauffage en hiver. Cuisine équipée et chauffe-eau solaire collectif sur le toit. Loyer mensuel, six mois d’avance demandés.',
     category: 'real-estate',
     condition: 'good',
@@ -121,6 +129,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'شقة F4 للبيع في حي الصباح بوهران، عقد ودفتر عقاري',
+    subject: 'Building',
     desc: 'شقة مساحتها 95 م² في الطابق الثاني، مع شرفتين ومطبخ مجهز. العمارة هادئة وقريبة من المدارس والترامواي. الوثائق كاملة: عقد موثق ودفتر عقاري.',
     category: 'real-estate',
     condition: 'good',
@@ -132,6 +141,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: 'Restored traditional house in the M’zab valley, Ghardaïa',
+    subject: 'House',
     desc: 'Two-storey house rebuilt with local stone and lime, which keeps it cool in summer without air conditioning. It has a central courtyard, a roof terrace and a small palm garden watered by a traditional channel. Ideal for a family or a guest house project.',
     translations: {
       title: {
@@ -153,6 +163,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'محل تجاري للكراء وسط مدينة تلمسان، 40 م²',
+    subject: 'Store',
     desc: 'محل في شارع تجاري حيوي قرب ساحة المشور. يحتاج إلى بعض أشغال الدهن لكنه صالح لأي نشاط. الكراء 60 ألف دينار شهرياً مع دفع سنة مسبقاً.',
     category: 'real-estate',
     condition: 'fair',
@@ -167,6 +178,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Recrute technicien en installation de panneaux solaires',
+    subject: 'SunMedium',
     desc: 'PME d’énergie solaire cherche un technicien en électricité pour des chantiers à Ouargla et Touggourt. Une première expérience en photovoltaïque est un plus, formation assurée. Salaire de départ 75 000 DA net, avec assurance et transport.',
     category: 'jobs',
     condition: 'new',
@@ -178,6 +190,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'مطلوب عمال فرز في ورشة لإعادة تدوير البلاستيك',
+    subject: 'Recycle',
     desc: 'ورشة في سكيكدة تبحث عن عمال لفرز وتنظيف قارورات البلاستيك قبل الطحن. العمل بدوام كامل من الأحد إلى الخميس. الراتب 42 ألف دينار مع التأمين.',
     category: 'jobs',
     condition: 'new',
@@ -189,6 +202,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: 'Seasonal eco-tour guide wanted in Djanet (English/French)',
+    subject: 'Compass',
     desc: 'Small local agency looking for a guide for the Tassili n’Ajjer season, October to April. You should speak English or French and respect leave-no-trace rules in the desert. Monthly pay plus accommodation during tours.',
     translations: {
       title: {
@@ -212,6 +226,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: 'Refurbished iPhone 11, 64 GB, new battery',
+    subject: 'Smartphone',
     desc: 'Professionally refurbished with a new battery (100% health) and a fresh screen protector. Face ID and all cameras work perfectly. A refurbished phone saves the resources needed to build a new one. Three-month shop warranty.',
     translations: {
       title: { fr: 'iPhone 11 reconditionné, 64 Go, batterie neuve', ar: 'آيفون 11 مجدد، 64 جيغا، بطارية جديدة' },
@@ -230,6 +245,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'PC portable Lenovo ThinkPad T480 reconditionné, i5, 16 Go',
+    subject: 'Laptop',
     desc: 'ThinkPad robuste avec SSD de 512 Go et Windows 11 installé. Clavier AZERTY en très bon état, batterie qui tient environ 5 heures. Parfait pour un étudiant, et bien plus durable qu’un portable neuf d’entrée de gamme.',
     category: 'electronics',
     condition: 'good',
@@ -241,6 +257,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'سامسونغ غالاكسي A52 مستعمل بحالة جيدة مع العلبة',
+    subject: 'Smartphone',
     desc: 'الهاتف نظيف ولا يوجد أي خدش في الشاشة. الذاكرة 128 جيغا والبطارية تدوم يوماً كاملاً. يأتي مع الشاحن والعلبة الأصلية.',
     category: 'electronics',
     condition: 'good',
@@ -252,6 +269,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Kit solaire 2 panneaux 300 W + onduleur + batterie',
+    subject: 'SunMedium',
     desc: 'Installation utilisée un an sur une maison de campagne, démontée après le raccordement au réseau. Elle suffit pour l’éclairage, un frigo et la télévision. Panneaux propres, sans microfissures, onduleur hybride 1,5 kW.',
     translations: {
       title: {
@@ -273,6 +291,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: 'Samsung 43" LED TV for parts (cracked screen)',
+    subject: 'Tv',
     desc: 'The screen is cracked but the power board, main board and remote all work. Good for a repair shop that needs spare parts. I would rather see it reused than thrown in the bin.',
     category: 'electronics',
     condition: 'for-parts',
@@ -286,6 +305,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'كسكاس نحاسي تقليدي من قسنطينة، حجم كبير',
+    subject: 'CookingPot',
     desc: 'كسكاس من النحاس المطروق صنعه حرفي من قسنطينة، يكفي لعائلة من 10 أشخاص. تم تلميعه وتبييضه من الداخل. يدوم مدى الحياة بدل أواني الألمنيوم.',
     translations: {
       title: {
@@ -307,6 +327,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Canapé 3 places en bois massif, retapissé à neuf',
+    subject: 'Sofa',
     desc: 'Structure en bois massif des années 80 récupérée et retapissée par un artisan de Tizi Ouzou. Tissu neuf couleur olive, mousse remplacée. Bien plus solide que les meubles en aggloméré.',
     category: 'furniture-home',
     condition: 'good',
@@ -318,6 +339,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: 'Condor A++ fridge, 360 L, energy-saving, 1 year old',
+    subject: 'Refrigerator',
     desc: 'Selling because we are moving into a furnished flat. It is A++ rated, so it uses roughly half the electricity of our old fridge. No dents, and still under the Condor warranty.',
     translations: {
       title: {
@@ -339,6 +361,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'طاولة أكل خشبية مع 6 كراسي',
+    subject: 'UtensilsCrossed',
     desc: 'طاولة من خشب الزان مع ستة كراسي، فيها بعض الخدوش الخفيفة. يمكن صنفرتها وطلاؤها لتعود كالجديدة. السعر قابل للتفاوض.',
     category: 'furniture-home',
     condition: 'fair',
@@ -350,6 +373,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Lot de 30 bocaux en verre pour conserves',
+    subject: 'Milk',
     desc: 'Bocaux à fermeture mécanique de 0,5 L à 1 L, lavés et stérilisés. Parfaits pour les conserves, l’huile d’olive ou les achats en vrac. Joints en caoutchouc en bon état.',
     category: 'furniture-home',
     condition: 'good',
@@ -363,6 +387,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'برنوس تقليدي منسوج يدوياً من الوبر، صناعة محلية',
+    subject: 'Shirt',
     desc: 'برنوس من وبر الجمل نسجته حرفية من بوسعادة على المنسج التقليدي. دافئ جداً وخفيف، ويدوم سنوات طويلة. مقاسه يناسب الرجال من 1.70 إلى 1.85 م.',
     translations: {
       title: {
@@ -384,6 +409,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Veste en cuir vintage homme, taille L',
+    subject: 'Shirt',
     desc: 'Veste en cuir véritable des années 90, cuir épais et doublure intacte. Entretenue avec une crème nourrissante, quelques marques d’usure qui lui donnent du caractère. Une pièce qui peut encore durer dix ans.',
     category: 'clothing-accessories',
     condition: 'good',
@@ -395,6 +421,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: 'Upcycled denim tote bags, handmade in Béjaïa',
+    subject: 'ShoppingBag',
     desc: 'Each bag is sewn from old jeans collected from friends and neighbours, so no two are alike. Strong double stitching and an inside pocket. The price is per bag; I have about fifteen in stock.',
     category: 'clothing-accessories',
     condition: 'new',
@@ -406,6 +433,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Karakou algérois bordeaux, porté une seule fois',
+    subject: 'Shirt',
     desc: 'Karakou en velours brodé au fil doré, taille 38, porté pour un mariage. Le serouel assorti est inclus. Racheter une tenue d’occasion, c’est aussi une belle façon de faire vivre la tradition.',
     category: 'clothing-accessories',
     condition: 'like-new',
@@ -417,6 +445,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: 'Men’s leather shoes, size 43, freshly resoled',
+    subject: 'Footprints',
     desc: 'Genuine leather shoes made in Algeria; a cobbler fitted new soles, so they feel almost new. Comfortable for everyday work. Selling only because they are a size too big for me.',
     category: 'clothing-accessories',
     condition: 'good',
@@ -430,6 +459,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Poussette Chicco avec nacelle, bon état',
+    subject: 'Baby',
     desc: 'Poussette utilisée pour nos deux enfants, roues et freins en parfait état. Housse lavée en machine, habillage pluie inclus. Elle se plie facilement pour le coffre.',
     translations: {
       title: { ar: 'عربة أطفال تشيكو مع سرير محمول، حالة جيدة', en: 'Chicco pushchair with carrycot, good condition' },
@@ -448,6 +478,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'ملابس أطفال 2-3 سنوات، مجموعة من 25 قطعة',
+    subject: 'Shirt',
     desc: 'ملابس نظيفة ومغسولة: سراويل وقمصان وسترتان للشتاء. الأطفال يكبرون بسرعة، فالأفضل أن تنتقل الملابس إلى عائلة أخرى. تباع المجموعة كاملة.',
     category: 'baby-kids',
     condition: 'good',
@@ -459,6 +490,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: 'Solid wood cot made by a local carpenter, with mattress',
+    subject: 'BedDouble',
     desc: 'Handmade from untreated beech by a carpenter in Chlef and finished with natural oil instead of varnish. The base has three height positions. The mattress was used for less than a year, always with a protector.',
     category: 'baby-kids',
     condition: 'like-new',
@@ -470,6 +502,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'ألعاب خشبية تعليمية مصنوعة يدوياً',
+    subject: 'Blocks',
     desc: 'مجموعة مكعبات وأشكال هندسية من بقايا خشب الورشة، ملونة بألوان غذائية آمنة. تساعد الطفل على تعلم الأشكال والألوان. مناسبة من عمر سنة ونصف.',
     category: 'baby-kids',
     condition: 'new',
@@ -483,6 +516,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: 'PS4 Slim 500 GB with two controllers and 4 games',
+    subject: 'Gamepad2',
     desc: 'Works perfectly; I cleaned it inside and applied new thermal paste last month, so it runs quietly. Games included: FIFA 22, GTA V, Uncharted 4 and Crash Bandicoot. Pick-up in Kouba.',
     translations: {
       title: {
@@ -504,6 +538,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Tente de camping 4 places, utilisée deux étés',
+    subject: 'Tent',
     desc: 'Tente igloo double toit, parfaite pour Tichy ou les Aiguades. Aucune déchirure et tous les piquets sont là. Je la vends car nous avons aménagé un van.',
     category: 'leisure-hobbies',
     condition: 'good',
@@ -515,6 +550,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'عدة صيد سمك كاملة: قصبتان وبكرة وصندوق',
+    subject: 'Fish',
     desc: 'قصبتان من الكربون وبكرة شيمانو مع صندوق فيه خيوط وصنانير. استعملتها في شواطئ جيجل لصيد الشرغو والبوري. كل شيء يعمل جيداً.',
     category: 'leisure-hobbies',
     condition: 'good',
@@ -526,6 +562,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Lot de jeux de société et puzzles d’occasion',
+    subject: 'Puzzle',
     desc: 'Lot de 5 jeux : Monopoly, Scrabble en français, un jeu d’échecs en bois et deux puzzles de 1 000 pièces vérifiés pièce par pièce. Boîtes un peu abîmées mais contenu complet. Idéal pour les soirées sans écran.',
     category: 'leisure-hobbies',
     condition: 'fair',
@@ -540,6 +577,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'قطة صغيرة للتبني بسعر رمزي',
+    subject: 'Cat',
     desc: 'قطة عمرها شهران، نظيفة وتعرف استعمال صندوق الرمل. تم تطعيمها ضد الطفيليات. السعر رمزي فقط لضمان الجدية، أبحث لها عن عائلة تحبها.',
     translations: {
       title: { fr: 'Chaton à adopter, prix symbolique', en: 'Kitten for adoption, symbolic price' },
@@ -558,6 +596,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Poules pondeuses de race locale, élevées en plein air',
+    subject: 'Egg',
     desc: 'Poules de 8 mois nourries au grain et aux restes de cuisine, en pleine ponte. Race locale rustique, résistante à la chaleur. Prix à l’unité, possibilité d’en prendre jusqu’à dix.',
     category: 'animals',
     condition: 'good',
@@ -569,6 +608,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: 'Beehive with a strong colony of local Tellian bees',
+    subject: 'Hexagon',
     desc: 'Langstroth hive with ten frames and a healthy colony of Apis mellifera intermissa, the native North African bee. Treated against varroa in autumn. A great start for anyone who wants their own honey, and it helps pollinate the area.',
     category: 'animals',
     condition: 'good',
@@ -582,6 +622,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Réparation d’électroménager à domicile (machines, frigos)',
+    subject: 'WashingMachine',
     desc: 'Technicien avec 15 ans d’expérience, je répare machines à laver, réfrigérateurs et climatiseurs. Réparer coûte souvent trois fois moins cher que remplacer. Le prix affiché couvre le déplacement et le diagnostic, pièces en plus.',
     category: 'services',
     condition: 'new',
@@ -593,6 +634,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'تصليح الهواتف الذكية: الشاشات والبطاريات ومنافذ الشحن',
+    subject: 'Smartphone',
     desc: 'ورشة صغيرة في وسط مدينة الوادي لتصليح جميع أنواع الهواتف. تغيير الشاشة أو البطارية في نفس اليوم. لا ترمِ هاتفك، فغالباً يمكن إصلاحه. السعر المعروض للتشخيص فقط.',
     category: 'services',
     condition: 'new',
@@ -604,6 +646,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: 'Solar panel installation and maintenance for homes',
+    subject: 'SunMedium',
     desc: 'We size, install and service solar systems for houses and farms in the south. Regular panel cleaning alone can raise output by up to 20% in sandy areas. The listed price is for a site visit and quote.',
     translations: {
       title: {
@@ -625,6 +668,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Couturière : retouches et transformation de vêtements',
+    subject: 'Scissors',
     desc: 'Ourlets, fermetures éclair, ajustements et transformation d’anciens vêtements en nouvelles pièces. Une robe démodée peut devenir une jupe ou un sac. Tarif à partir de 500 DA selon le travail.',
     category: 'services',
     condition: 'new',
@@ -638,6 +682,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: 'Two tickets for the MCA – USMA derby, 5 July Stadium',
+    subject: 'Ticket',
     desc: 'I can no longer go, so I am selling both tickets at face value. The seats are next to each other in the covered stand. Better someone enjoys them than they go to waste.',
     category: 'events-tickets',
     condition: 'new',
@@ -649,6 +694,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Deux places pour le Festival international de Timgad',
+    subject: 'Ticket',
     desc: 'Billets pour la soirée de clôture, places assises en gradins. Je ne pourrai finalement pas venir. Vendus au prix d’achat, remise en main propre à Batna.',
     category: 'events-tickets',
     condition: 'new',
@@ -661,6 +707,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'كراء خيمة وكراسي وطاولات للأعراس والمناسبات',
+    subject: 'Armchair',
     desc: 'خيمة كبيرة تتسع لـ150 شخصاً مع 150 كرسياً و15 طاولة. الكراء أفضل من شراء معدات تُستعمل مرة واحدة. السعر لليوم الواحد مع التركيب داخل ولاية بسكرة.',
     category: 'events-tickets',
     condition: 'good',
@@ -674,6 +721,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'VTT d’occasion 26 pouces, 21 vitesses, révisé',
+    subject: 'Bike',
     desc: 'Vélo tout terrain révisé : câbles, patins de frein et chaîne changés. Parfait pour les balades vers Lalla Setti ou pour aller au travail sans voiture. Cadre en aluminium léger, sans rouille.',
     translations: {
       title: {
@@ -695,6 +743,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'مجموعة دمبلز قابلة للتعديل 20 كغ مع قضيب طويل',
+    subject: 'Dumbbell',
     desc: 'أثقال حديدية مع قضيبين قصيرين وقضيب طويل. مثالية للتمرين في البيت بدل الاشتراك في القاعة. لا يوجد أي صدأ.',
     category: 'sport-fitness',
     condition: 'good',
@@ -706,6 +755,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: 'Manual treadmill, no electricity needed',
+    subject: 'Activity',
     desc: 'Curved self-powered treadmill: you set the pace and it uses zero electricity. The belt shows some wear but runs smoothly. It is heavy, so bring a friend to help carry it.',
     category: 'sport-fitness',
     condition: 'fair',
@@ -717,6 +767,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'حذاء جري رياضي مقاس 42، استعمال خفيف',
+    subject: 'Footprints',
     desc: 'حذاء جري بحالة شبه جديدة، لبسته ثلاث مرات فقط. مقاسه صغير علي قليلاً. مناسب للجري في الطريق أو في الغابة.',
     category: 'sport-fitness',
     condition: 'like-new',
@@ -730,6 +781,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'ثلاثية أحلام مستغانمي وروايات عربية أخرى',
+    subject: 'BookOpen',
     desc: 'ذاكرة الجسد وفوضى الحواس وعابر سرير، مع خمس روايات عربية أخرى. الكتب نظيفة وبدون كتابة. الكتاب المستعمل يستحق قارئاً جديداً.',
     category: 'music-movies-books',
     condition: 'good',
@@ -741,6 +793,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Lot de 40 livres de poche (romans, classiques, polars)',
+    subject: 'Book',
     desc: 'Camus, Kateb Yacine, Assia Djebar, Agatha Christie et bien d’autres. Quelques pages jaunies, mais tous sont complets. Je préfère les voir circuler plutôt que prendre la poussière.',
     category: 'music-movies-books',
     condition: 'good',
@@ -752,6 +805,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: 'Handmade chaâbi mandole by a Casbah luthier',
+    subject: 'Guitar',
     desc: 'Eight-string mandole made in a small workshop in the Casbah of Algiers, with a walnut back and a spruce top. Strings were changed last month; the neck is straight and it holds its tuning well. Soft case included.',
     translations: {
       title: {
@@ -773,6 +827,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Vinyles raï et chaâbi : Rimitti, Khaled, El Anka',
+    subject: 'Disc3',
     desc: 'Une vingtaine de 33 et 45 tours des années 70 à 90, pochettes usées mais disques qui tournent bien. Tous testés sur platine avant la vente. Pour collectionneur ou amateur de son analogique.',
     category: 'music-movies-books',
     condition: 'fair',
@@ -785,6 +840,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'كتب مدرسية مستعملة للسنة الرابعة متوسط',
+    subject: 'NotebookText',
     desc: 'كل كتب السنة الرابعة متوسط في حالة جيدة، مع بعض التسطير بقلم الرصاص فقط. إعادة استعمال الكتب توفر على العائلات مصاريف كبيرة. السعر للمجموعة كاملة.',
     category: 'music-movies-books',
     condition: 'good',
@@ -798,6 +854,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Compost maison tamisé, sac de 25 kg',
+    subject: 'Sprout',
     desc: 'Compost issu d’épluchures de légumes et de feuilles mortes, mûri pendant huit mois. Tamisé et sans odeur, idéal pour le potager et les plantes en pot. Ramenez vos sacs vides, je les réutilise.',
     category: 'diy-garden',
     condition: 'new',
@@ -809,6 +866,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'شتلات زيتون شملال عمرها سنتان',
+    subject: 'Sprout',
     desc: 'شتلات زيتون من صنف شملال المحلي، مزروعة في أكياس ومسقية بالتقطير. صنف مقاوم يعطي زيتاً ممتازاً. السعر للشتلة الواحدة، مع تخفيض لمن يأخذ أكثر من 50.',
     translations: {
       title: { fr: 'Plants d’olivier Chemlal de deux ans', en: 'Two-year-old Chemlal olive saplings' },
@@ -827,6 +885,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: 'Refurbished Bosch cordless drill with two batteries',
+    subject: 'Drill',
     desc: 'The old battery packs were rebuilt with new cells, so both hold a full charge again. Comes with a set of wood and masonry bits. A good tool for small jobs around the house.',
     category: 'diy-garden',
     condition: 'good',
@@ -838,6 +897,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'خزان لجمع مياه الأمطار سعة 1000 لتر',
+    subject: 'Droplets',
     desc: 'خزان بلاستيكي غذائي مستعمل، نظيف وبدون تسرب. مناسب لجمع مياه الأمطار من السطح وسقي الحديقة. يأتي مع الحنفية.',
     category: 'diy-garden',
     condition: 'good',
@@ -849,6 +909,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: 'Drip irrigation kit for a 200 m² vegetable garden',
+    subject: 'Droplets',
     desc: 'Complete kit with pipes, drippers and a filter, left over from our farm near Adrar. Drip watering uses up to 60% less water than a hose. Unused and still in its packaging.',
     category: 'diy-garden',
     condition: 'new',
@@ -862,6 +923,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'زيت زيتون بكر من القبائل، معصور على البارد',
+    subject: 'Droplet',
     desc: 'زيت زيتون من بساتين عائلتنا في تيزي وزو، معصور على البارد في معصرة القرية. بدون أي مواد كيميائية. السعر للتر الواحد، ونعيد ملء القارورات الزجاجية إذا أرجعتموها.',
     translations: {
       title: {
@@ -883,6 +945,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Dattes Deglet Nour de Tolga, carton de 5 kg',
+    subject: 'TreePalm',
     desc: 'Dattes de notre palmeraie, cueillies cette saison sans traitement chimique. Deglet Nour bien moelleuses, triées à la main. Livraison possible à Biskra et Batna.',
     category: 'food-beverages',
     condition: 'new',
@@ -894,6 +957,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: 'Raw wildflower honey from the Djelfa highlands, 1 kg',
+    subject: 'Hexagon',
     desc: 'Unheated, unfiltered honey from our own hives near the Senalba forest. The jars are reused and sterilised; bring one back and get 200 DA off. The price is per kilo.',
     category: 'food-beverages',
     condition: 'new',
@@ -905,6 +969,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'كسكس تقليدي مفتول باليد من القمح الصلب',
+    subject: 'Wheat',
     desc: 'كسكس مفتول في البيت ومجفف تحت الشمس، من قمح محلي. بدون مواد حافظة. السعر للكيلوغرام.',
     category: 'food-beverages',
     condition: 'new',
@@ -918,6 +983,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Tapis ancien de Beni Isguen tissé main, 2 × 3 m',
+    subject: 'Layers',
     desc: 'Tapis en laine naturelle d’une quarantaine d’années, aux teintures végétales. Lavé par un professionnel, quelques franges à reprendre. Une pièce qui a déjà traversé une génération et peut en traverser une autre.',
     translations: {
       title: {
@@ -939,6 +1005,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: 'Antique engraved copper tray from Constantine',
+    subject: 'Disc',
     desc: 'Large hand-engraved copper tray, about 70 cm across, probably from the 1950s. The patina is original and it has never been polished with harsh products. Lovely as a coffee table on a wooden stand.',
     category: 'antiques-art',
     condition: 'good',
@@ -950,6 +1017,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'لوحة زيتية لأزقة القصبة، 60×80 سم',
+    subject: 'Palette',
     desc: 'لوحة زيتية رسمها فنان شاب من الجزائر العاصمة، بإطار من خشب مسترجع. الألوان زاهية والحالة ممتازة. تصلح لتزيين الصالون أو كهدية.',
     category: 'antiques-art',
     condition: 'like-new',
@@ -961,6 +1029,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'جرة فخار قبائلية قديمة مزخرفة يدوياً',
+    subject: 'Amphora',
     desc: 'جرة فخار تقليدية بزخارف حمراء وسوداء، عمرها أكثر من 50 سنة. فيها شق صغير عند العنق لا يؤثر على مظهرها. قطعة تراثية للديكور.',
     category: 'antiques-art',
     condition: 'fair',
@@ -974,6 +1043,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'دروس خصوصية في الرياضيات لتلاميذ البكالوريا',
+    subject: 'GraduationCap',
     desc: 'أستاذ رياضيات بخبرة 10 سنوات يقدم دروساً لتلاميذ السنة الثالثة ثانوي، شعبتي العلوم التجريبية والرياضيات. أفواج صغيرة من 5 تلاميذ كحد أقصى. السعر شهري بمعدل حصتين في الأسبوع.',
     translations: {
       title: {
@@ -995,6 +1065,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Cours de français et d’anglais en ligne, tous niveaux',
+    subject: 'Languages',
     desc: 'Enseignante diplômée, je donne des cours en visio aux collégiens, lycéens et adultes. Pas de déplacement, donc moins de temps perdu et moins de carburant. Tarif à l’heure, première séance d’essai offerte.',
     category: 'education-training',
     condition: 'new',
@@ -1006,6 +1077,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: 'Weekend permaculture and beekeeping course near Médéa',
+    subject: 'Flower2',
     desc: 'Two days on a small farm: composting, water-saving beds, seed saving and a first visit to the hives. Lunch made with produce from the farm is included. Groups of twelve people at most.',
     category: 'education-training',
     condition: 'new',
@@ -1017,6 +1089,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Annales et manuels de préparation au BAC (série sciences)',
+    subject: 'Library',
     desc: 'Annales de maths, physique et sciences naturelles des cinq dernières années, avec corrigés. Quelques annotations au crayon. Mon fils a eu son BAC avec, à votre tour !',
     category: 'education-training',
     condition: 'good',
@@ -1030,6 +1103,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'fr',
     title: 'Machine à coudre industrielle Juki, piqueuse plate',
+    subject: 'Scissors',
     desc: 'Machine d’atelier révisée, équipée d’un servomoteur silencieux qui consomme peu d’énergie. Idéale pour un atelier de couture ou de réparation de vêtements. Vendue avec table et pédale.',
     category: 'business-industry',
     condition: 'good',
@@ -1041,6 +1115,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: 'Lot of 40 used wooden pallets for reuse or upcycling',
+    subject: 'Boxes',
     desc: 'Standard pallets from our warehouse, most in good shape and a few with broken boards. People turn them into garden furniture, compost bins or shelving. The price is for the whole lot, collection only.',
     category: 'business-industry',
     condition: 'fair',
@@ -1052,6 +1127,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'ar',
     title: 'فرن مخبزة بثلاث طوابق يعمل بالغاز، مستعمل',
+    subject: 'Flame',
     desc: 'فرن بثلاث طوابق يتسع لتسع صوانٍ، استُعمل في مخبزة لمدة خمس سنوات. تمت صيانته مؤخراً وتغيير العازل الحراري فصار يستهلك غازاً أقل. مناسب لمخبزة أو محل حلويات.',
     category: 'business-industry',
     condition: 'good',
@@ -1063,6 +1139,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: 'Small plastic shredder for a recycling workshop',
+    subject: 'Recycle',
     desc: 'Shredder with a 7.5 kW motor that turns PET bottles and HDPE caps into flakes. Used for six months in a pilot project, and the blades are still sharp. A good way to start a local recycling business.',
     translations: {
       title: {
@@ -1084,6 +1161,7 @@ export const DEMO_LISTINGS: readonly DemoListing[] = [
   {
     lang: 'en',
     title: '5 kW petrol generator for spare parts',
+    subject: 'Zap',
     desc: 'The engine has seized, but the alternator, frame and fuel tank are in good condition. Useful for a mechanic who needs parts. Sold as is, collection in Ouargla.',
     category: 'business-industry',
     condition: 'for-parts',

@@ -1,6 +1,7 @@
-// Generates the demo listings' photos locally (no network, no fonts): a soft gradient whose hue
-// depends on the category and the photo's index, a few translucent shapes, and the category's
-// lucide icon drawn large in the middle. Deterministic: the same listing and index give the same bytes.
+// Generates the demo listings' photos locally (no network, no fonts, no photos of unknown
+// licence): a studio shot of the listing's own object (its `subject`, a lucide drawing of a
+// fridge, a bicycle, a jar…) on a wall and floor in the category's hue. Deterministic: the same
+// listing and index give the same bytes.
 
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -11,22 +12,11 @@ import type { DemoListing } from './demo-listings.ts';
 
 export const DEMO_PHOTO_WIDTH = 1200;
 export const DEMO_PHOTO_HEIGHT = 800;
-const ICON_SIZE = 360;
+const ICON_SIZE = 440;
 const JPEG_QUALITY = 82;
 
 const ICONS: Readonly<Record<string, LucideIcon | undefined>> = icons;
 const iconMarkupCache = new Map<string, string>();
-
-/** The category icon as SVG markup, rendered once per icon name. */
-function iconMarkup(name: string): string {
-  let markup = iconMarkupCache.get(name);
-  if (markup === undefined) {
-    const Icon = ICONS[name] ?? Package;
-    markup = renderToStaticMarkup(createElement(Icon, { size: ICON_SIZE, color: '#fff', strokeWidth: 1.25 }));
-    iconMarkupCache.set(name, markup);
-  }
-  return markup;
-}
 
 /** FNV-1a, so the seed only depends on the text. */
 function hash(text: string): number {
@@ -53,64 +43,75 @@ function random(seed: number): () => number {
 const round = (n: number): number => Math.round(n * 10) / 10;
 const hsl = (h: number, s: number, l: number): string => `hsl(${Math.round(((h % 360) + 360) % 360)},${s}%,${l}%)`;
 
-/** The SVG for one photo; exported for previews and tests. */
+/** The subject drawn in `color` with a translucent `fill`, rendered once per icon and colours. */
+function subjectMarkup(name: string, stroke: string, fill: string): string {
+  const key = `${name}|${stroke}|${fill}`;
+  let markup = iconMarkupCache.get(key);
+  if (markup === undefined) {
+    const Icon = ICONS[name] ?? Package;
+    markup = renderToStaticMarkup(createElement(Icon, { size: ICON_SIZE, color: stroke, strokeWidth: 1.1, fill, fillOpacity: 0.55 }));
+    iconMarkupCache.set(key, markup);
+  }
+  return markup;
+}
+
+/**
+ * The SVG for one photo; exported for previews and tests. A studio shot: a wall and a floor in
+ * the category's hue, the listing's own object (its `subject`: a fridge, a bicycle, a jar of
+ * honey) drawn large, standing on its shadow, lit from one side; each further photo of the
+ * listing turns the view (mirrored, closer, another light).
+ */
 export function demoPhotoSvg(listing: DemoListing, index: number): string {
   const W = DEMO_PHOTO_WIDTH;
   const H = DEMO_PHOTO_HEIGHT;
   const categoryIndex = Math.max(0, CATEGORY_KEYS.indexOf(listing.category));
-  const iconName = CATEGORIES[categoryIndex]?.icon ?? 'Package';
+  const subject = listing.subject || CATEGORIES[categoryIndex]?.icon || 'Package';
   const rnd = random(hash(`${listing.category}|${listing.title}|${index}`));
 
-  // Categories spread around the colour wheel; each photo of a listing shifts the hue a little.
-  const hue = (categoryIndex * 360) / CATEGORY_KEYS.length + index * 23 + (rnd() - 0.5) * 16;
-  const from = hsl(hue, 62, 58);
-  const to = hsl(hue + 38, 58, 36);
-  const angle = (index * 67 + rnd() * 40) % 360;
-  const rad = (angle * Math.PI) / 180;
-  const x1 = round(50 - Math.cos(rad) * 50);
-  const y1 = round(50 - Math.sin(rad) * 50);
-  const x2 = round(50 + Math.cos(rad) * 50);
-  const y2 = round(50 + Math.sin(rad) * 50);
+  const hue = (categoryIndex * 360) / CATEGORY_KEYS.length + (rnd() - 0.5) * 24;
+  const wallTop = hsl(hue, 28, 93);
+  const wallBottom = hsl(hue, 24, 82);
+  const floorNear = hsl(hue + 12, 22, 70);
+  const floorFar = hsl(hue + 12, 20, 78);
+  const stroke = hsl(hue + 180, 35, 22);
+  const fill = hsl(hue + 180, 55, 62);
+  const horizon = round(H * (0.6 + rnd() * 0.06));
 
-  const blobs: string[] = [];
-  for (let i = 0; i < 5; i++) {
-    const cx = round(rnd() * W);
-    const cy = round(rnd() * H);
-    const r = round(140 + rnd() * 260);
-    const fill = i % 2 === 0 ? 'url(#glow)' : 'url(#shade)';
-    blobs.push(`<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}"/>`);
-  }
-  const rings: string[] = [];
-  for (let i = 0; i < 3; i++) {
-    const cx = round(rnd() * W);
-    const cy = round(rnd() * H);
-    const r = round(40 + rnd() * 90);
-    rings.push(`<circle cx="${cx}" cy="${cy}" r="${r}" fill="none" stroke="#fff" stroke-opacity="0.14" stroke-width="6"/>`);
-  }
+  // Photo 0 straight on; the others closer, mirrored or shifted, as a seller's second and third shots.
+  const scale = index === 0 ? 1 : 1.15 + rnd() * 0.2;
+  const mirrored = index % 2 === 1;
+  const size = ICON_SIZE * scale;
+  const cx = W / 2 + (index === 0 ? 0 : (rnd() - 0.5) * 160);
+  const baseY = horizon + 70;
+  const x = round(cx - size / 2);
+  const y = round(baseY - size);
+  const light = round(rnd() * W);
 
-  const disc = 250;
-  const icon = iconMarkup(iconName);
-  const ix = (W - ICON_SIZE) / 2;
-  const iy = (H - ICON_SIZE) / 2;
-  const shadow = icon.replace(/stroke="#fff"/g, 'stroke="#000"');
+  const grain: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    grain.push(`<circle cx="${round(rnd() * W)}" cy="${round(rnd() * horizon)}" r="${round(120 + rnd() * 220)}" fill="url(#glow)"/>`);
+  }
+  const icon = subjectMarkup(subject, stroke, fill);
+  const place = (dx: number, dy: number) =>
+    mirrored ? `translate(${round(x + size + dx)},${round(y + dy)}) scale(${-scale},${scale})` : `translate(${round(x + dx)},${round(y + dy)}) scale(${scale})`;
 
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`,
     '<defs>',
-    `<linearGradient id="bg" x1="${x1}%" y1="${y1}%" x2="${x2}%" y2="${y2}%">`,
-    `<stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>`,
-    '<radialGradient id="glow"><stop offset="0" stop-color="#fff" stop-opacity="0.22"/>',
-    '<stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>',
-    '<radialGradient id="shade"><stop offset="0" stop-color="#000" stop-opacity="0.16"/>',
-    '<stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>',
+    `<linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${wallTop}"/><stop offset="1" stop-color="${wallBottom}"/></linearGradient>`,
+    `<linearGradient id="floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${floorFar}"/><stop offset="1" stop-color="${floorNear}"/></linearGradient>`,
+    '<radialGradient id="glow"><stop offset="0" stop-color="#fff" stop-opacity="0.35"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>',
+    '<radialGradient id="shadow"><stop offset="0" stop-color="#000" stop-opacity="0.32"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>',
+    `<radialGradient id="lamp" cx="${round((light / W) * 100)}%" cy="10%" r="80%"><stop offset="0" stop-color="#fff" stop-opacity="0.45"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>`,
     '</defs>',
-    `<rect width="${W}" height="${H}" fill="url(#bg)"/>`,
-    ...blobs,
-    ...rings,
-    `<circle cx="${W / 2}" cy="${H / 2}" r="${disc}" fill="#fff" fill-opacity="0.12"/>`,
-    `<circle cx="${W / 2}" cy="${H / 2}" r="${disc}" fill="none" stroke="#fff" stroke-opacity="0.25" stroke-width="3"/>`,
-    `<g transform="translate(${ix + 6},${iy + 10})" opacity="0.18">${shadow}</g>`,
-    `<g transform="translate(${ix},${iy})">${icon}</g>`,
+    `<rect width="${W}" height="${horizon}" fill="url(#wall)"/>`,
+    `<rect y="${horizon}" width="${W}" height="${H - horizon}" fill="url(#floor)"/>`,
+    `<rect y="${horizon - 2}" width="${W}" height="4" fill="#000" fill-opacity="0.06"/>`,
+    ...grain,
+    `<ellipse cx="${round(cx)}" cy="${round(baseY - 8)}" rx="${round(size * 0.5)}" ry="${round(size * 0.09)}" fill="url(#shadow)"/>`,
+    `<g transform="${place(10, 14)}" opacity="0.12">${icon.replace(/stroke="[^"]*"/g, 'stroke="#000"').replace(/fill="(?!none)[^"]*"/g, 'fill="#000"')}</g>`,
+    `<g transform="${place(0, 0)}">${icon}</g>`,
+    `<rect width="${W}" height="${H}" fill="url(#lamp)"/>`,
     '</svg>',
   ].join('');
 }

@@ -3,10 +3,13 @@ import { pino, type Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
+import { withDeferredDeletes } from '../storage/deferred-deletes.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createCounterService } from './counters.ts';
 import { createImpactService } from './impact.ts';
+import { createLifecycleService } from './lifecycle.ts';
+import { createListingChecks } from './listing-checks.ts';
 import { createListingService } from './listings.ts';
 import { createModerationService } from './moderation.ts';
 import { createPhotoFetcher } from './photo-fetch.ts';
@@ -41,20 +44,28 @@ export interface ServiceDeps {
   redisNamespace?: string;
 }
 
-export function createServices({ config, database, storage, ...deps }: ServiceDeps) {
+export function createServices({ config, database, storage: givenStorage, ...deps }: ServiceDeps) {
   const log = deps.log ?? pino({ level: config.logLevel });
   const mailer = deps.mailer ?? createMailer(config, log);
   const sessions = createSessionService(database.db, { secureCookies: config.secureCookies });
   const now = deps.now ?? Date.now;
   // Durable background work; started by main.ts or scripts/worker.ts, drained by tests.
   const jobs = createJobQueue({ db: database.db, log, leaseMs: config.jobsLeaseMs, now: () => new Date(now()) });
+  const storage = withDeferredDeletes(givenStorage, jobs, log);
   // Not awaited: the app starts (and serves, on local fallbacks) while Redis is still away.
   const redis = config.redisUrl ? createSharedRedis({ url: config.redisUrl, log, namespace: deps.redisNamespace }) : undefined;
   const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log, now }) : createMemoryRateLimiter({ now }));
   const limits = createLimits(rateLimiter, deps.rateLimits);
   const uploads = createUploadService(database.db, storage, limits, createPhotoFetcher({ allowPrivate: config.photoFetchAllowPrivate }));
-  const search = createSearchService(database.db, { limits });
+  // Searches may be a moment behind the primary: they read from the replica when there is one.
+  const search = createSearchService(database.reads, { limits });
   const counters = createCounterService(database.db);
+  const listingChecks = createListingChecks({
+    db: database.db,
+    newAccountDailyListings: config.newAccountDailyListings,
+    enabled: config.listingChecks,
+    now: () => new Date(now()),
+  });
   // The streams' events: through Redis when it is configured, so every instance sees them.
   const realtime = createRealtime({ redis, log });
   const messaging = createMessagingService({ db: database.db, limits, jobs, mailer, realtime, publicUrl: config.publicUrl, now });
@@ -90,10 +101,20 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
     impact: createImpactService({ db: database.db, now }),
     uploads,
     counters,
+    lifecycle: createLifecycleService({
+      db: database.db,
+      jobs,
+      mailer,
+      publicUrl: config.publicUrl,
+      listingTtlDays: config.listingTtlDays,
+      now: () => new Date(now()),
+      changed: listingsChanged,
+    }),
     realtime,
     messaging,
     listings: createListingService({
       db: database.db,
+      reads: database.reads,
       storage,
       uploads,
       limits,
@@ -101,7 +122,10 @@ export function createServices({ config, database, storage, ...deps }: ServiceDe
       changed: listingsChanged,
       listingTtlDays: config.listingTtlDays,
       now: () => new Date(now()),
+      checks: listingChecks,
     }),
+    /** The automatic checks and the review queue (reviewQueue, resolveReview) the admin console calls. */
+    listingChecks,
     /** Closes what the services opened themselves (Redis); the database belongs to the caller. */
     async close() {
       realtime.endStreams();

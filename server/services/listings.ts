@@ -25,6 +25,7 @@ import { assertMayWrite } from './account-status.ts';
 import { isPubliclyVisible, listedNow, publiclyVisible } from '../repositories/visibility.ts';
 import type { Limits } from './rate-limit.ts';
 import type { UploadService } from './uploads.ts';
+import type { ListingChecks } from './listing-checks.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'Product not found');
 
@@ -142,6 +143,8 @@ function languageFields(title: string, desc: string, given: Partial<Record<`${'t
 
 export interface ListingServiceDeps {
   db: AppDb;
+  /** Public reads (a listing's page, a shop): the replica when there is one (db/read-routing.ts). */
+  reads?: AppDb;
   storage: FileStorage;
   uploads: UploadService;
   limits: Limits;
@@ -152,6 +155,8 @@ export interface ListingServiceDeps {
   listingTtlDays?: number;
   /** The clock of expiry and sales (tests move it forward). */
   now?: () => Date;
+  /** The automatic checks at publish and edit; without them every listing is approved at once. */
+  checks?: ListingChecks;
 }
 
 /** Moderators and admins see a listing's moderation state, like its owner. */
@@ -164,7 +169,27 @@ function visitorOf(caller: Caller): Visitor {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function createListingService({ db, storage, uploads, limits, counters, changed = () => {}, listingTtlDays = 60, now = () => new Date() }: ListingServiceDeps) {
+export function createListingService({ db, reads = db, storage, uploads, limits, counters, changed = () => {}, listingTtlDays = 60, now = () => new Date(), checks }: ListingServiceDeps) {
+  /**
+   * Runs the automatic checks on the saved listing, in its transaction: when any trips, an
+   * approved or pending listing is held for review with the list. When none
+   * trips, its state stays as it was: an edit does not release a listing a moderator has not
+   * looked at yet.
+   */
+  async function holdIfTripped(tx: AppDb, row: Product, creating: boolean): Promise<Product> {
+    if (!checks) return row;
+    const tripped = await checks.run(
+      tx,
+      { userId: row.userId, productId: row.id, category: row.category, texts: [row.title, row.desc, row.titleAr, row.titleFr, row.titleEn, row.descAr, row.descFr, row.descEn], creating },
+      row.title,
+    );
+    // Hidden and removed listings stay as a moderator left them: a hidden one goes back to the
+    // queue only when its seller asks (moderation.askForReview), never by being edited.
+    if (tripped.length === 0 || (row.moderation !== 'approved' && row.moderation !== 'pending')) return row;
+    const [held] = await tx.update(products).set({ moderation: 'pending', moderationChecks: tripped }).where(eq(products.id, row.id)).returning();
+    return held ?? row;
+  }
+
   /** The end of a listing published or renewed now. */
   const newExpiry = () => new Date(now().getTime() + listingTtlDays * DAY_MS);
 
@@ -246,12 +271,12 @@ export function createListingService({ db, storage, uploads, limits, counters, c
   }
 
   /** A seller's listings, newest first: the publicly visible ones (recently sold included), or all of them for the seller themself. */
-  async function listingsOf(viewer: User | null, userId: string, limit: number) {
+  async function listingsOf(viewer: User | null, userId: string, limit: number, from: AppDb = db) {
     if (!isId(userId)) throw new AppError('NOT_FOUND', 'User not found');
-    const [seller] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    const [seller] = await from.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!seller) throw new AppError('NOT_FOUND', 'User not found');
     const own = viewer?.id === userId;
-    const rows = await db
+    const rows = await from
       .select()
       .from(products)
       .where(own ? eq(products.userId, userId) : and(eq(products.userId, userId), publiclyVisible()))
@@ -270,7 +295,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
       // The listing and the attachment of its photos: all or nothing.
       const row = await keepingFetchedOnlyIfSaved(fetched, () => withTransaction(db, async (tx) => {
         const photos = await resolvePhotos(tx, user.id, urls, null);
-        return insertListing(tx, {
+        const inserted = await insertListing(tx, {
           userId: user.id,
           category: input.category,
           condition: input.condition,
@@ -283,6 +308,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
           commune,
           expiresAt: newExpiry(),
         }, photos);
+        return holdIfTripped(tx, inserted, true);
       }));
       changed();
       return serialize(row, true);
@@ -348,7 +374,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
           .where(eq(products.id, id))
           .returning();
         if (!updated) throw notFound();
-        return { row: updated, dropped: removed };
+        return { row: await holdIfTripped(tx, updated, false), dropped: removed };
       }));
       await uploads.deleteFiles(dropped);
       changed();
@@ -391,13 +417,13 @@ export function createListingService({ db, storage, uploads, limits, counters, c
      */
     async read(viewer: User | null, id: string, options: { countView: false } | { countView: true; caller: Caller }): Promise<ApiProduct & { seller: PublicUser }> {
       if (!isId(id)) throw notFound();
-      const [found] = await db.select({ product: products, seller: users }).from(products).innerJoin(users, eq(users.id, products.userId)).where(eq(products.id, id)).limit(1);
+      const [found] = await reads.select({ product: products, seller: users }).from(products).innerJoin(users, eq(users.id, products.userId)).where(eq(products.id, id)).limit(1);
       if (!found) throw notFound();
       const own = viewer?.id === found.product.userId;
       // Moderators may open any listing (the review queue links to it); nobody else sees one out of public view.
       if (!own && !moderates(viewer) && !isPubliclyVisible(found.product, found.seller)) throw notFound();
       if (options.countView && !own) await counters.countOnce('view', id, visitorOf(options.caller));
-      const [product] = await withPhotos(db, [found.product], { withContact: own, withModeration: own || moderates(viewer) });
+      const [product] = await withPhotos(reads, [found.product], { withContact: own, withModeration: own || moderates(viewer) });
       return { ...product!, seller: toPublicUser(found.seller) };
     },
 
@@ -427,8 +453,8 @@ export function createListingService({ db, storage, uploads, limits, counters, c
 
     /** A seller's listings: active ones, or all of them for the seller themself. */
     async byUser(viewer: User | null, userId: string, limit: number): Promise<{ seller: User; products: ApiProduct[] }> {
-      const { seller, rows, own } = await listingsOf(viewer, userId, limit);
-      return { seller, products: await withPhotos(db, rows, { withContact: own, withModeration: own }) };
+      const { seller, rows, own } = await listingsOf(viewer, userId, limit, reads);
+      return { seller, products: await withPhotos(reads, rows, { withContact: own, withModeration: own }) };
     },
 
     /** The seller's own listings with their counters (views, phone reveals), for the dashboard. */
@@ -444,6 +470,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
         .select({
           listings: count(),
           active: sql<number>`count(*) filter (where ${products.status} = 'active')::int`,
+          sold: sql<number>`count(*) filter (where ${products.soldAt} is not null)::int`,
           views: sql<number>`coalesce(sum(${products.views}), 0)::int`,
           reveals: sql<number>`coalesce(sum(${products.phoneReveals}), 0)::int`,
         })
@@ -466,7 +493,7 @@ export function createListingService({ db, storage, uploads, limits, counters, c
         .orderBy(descending(events.createdAt), descending(events.id))
         .limit(limit);
       return {
-        totals: { listings: totals?.listings ?? 0, active: totals?.active ?? 0, views: totals?.views ?? 0, reveals: totals?.reveals ?? 0 },
+        totals: { listings: totals?.listings ?? 0, active: totals?.active ?? 0, sold: totals?.sold ?? 0, views: totals?.views ?? 0, reveals: totals?.reveals ?? 0 },
         recent: recent.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
       };
     },

@@ -15,11 +15,18 @@ export async function storeListingPhoto(
   const id = randomUUID();
   const variants: Record<string, string> = {};
   const keys: string[] = [];
-  for (const variant of processed.variants) {
-    const key = `listings/${id}/${variant.width}.webp`;
-    await storage.put(key, variant.data, 'image/webp');
-    keys.push(key);
-    variants[String(variant.width)] = storage.url(key);
+  // The row is written only once every file is there, so no row ever names a missing file; the
+  // files of a failed attempt go at once, or, when the store is down, later (withDeferredDeletes).
+  try {
+    for (const variant of processed.variants) {
+      const key = `listings/${id}/${variant.width}.webp`;
+      keys.push(key);
+      await storage.put(key, variant.data, 'image/webp');
+      variants[String(variant.width)] = storage.url(key);
+    }
+  } catch (error) {
+    await storage.delete(keys);
+    throw error;
   }
   try {
     const [row] = await db
@@ -34,6 +41,7 @@ export async function storeListingPhoto(
         height: processed.height,
         bytes: processed.variants.reduce((sum, v) => sum + v.data.length, 0),
         variants,
+        phash: processed.phash,
       })
       .returning();
     if (!row) throw new Error('image row not returned');

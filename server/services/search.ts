@@ -6,6 +6,7 @@ import { PRODUCTS_PAGE_SIZE } from '../../common/constants.ts';
 import type { ApiProduct } from '../../common/product.ts';
 import { COUNT_CAP, type SearchParams, type Sort } from '../../common/schemas/search.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
+import { mustReadPrimary } from '../../db/read-routing.ts';
 import { products, searchTerms } from '../../db/schema.ts';
 import { listedNow } from '../repositories/visibility.ts';
 import { newestFirst, oldestFirst } from '../../db/order.ts';
@@ -229,6 +230,9 @@ export interface SearchCacheOptions {
  */
 export const SEARCH_CACHE: SearchCacheOptions = { ttlMs: 10_000, maxEntries: 1000 };
 
+/** The home page's category counts are kept at least this long (a count, not a page of results). */
+const CATEGORY_COUNTS_MIN_TTL_MS = 10_000;
+
 export interface SearchOptions {
   cache?: SearchCacheOptions;
   timeouts?: typeof SEARCH_TIMEOUTS;
@@ -245,6 +249,7 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
   const cacheOptions = options.cache ?? SEARCH_CACHE;
   const timeouts = options.timeouts ?? SEARCH_TIMEOUTS;
   const cache = new Map<string, { at: number; result: SearchResult }>();
+  let categoryCache: { at: number; counts: Partial<Record<string, number>> } | null = null;
   async function run(filters: SQL[], params: SearchParams, text: boolean, timeoutMs: number): Promise<Omit<SearchResult, 'fuzzy'>> {
     const { rows, n } = await executeSearch(db, filters, params, text, false, timeoutMs);
     const totalIsCapped = n > COUNT_CAP;
@@ -299,7 +304,9 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
      * limit; an uncached search counts against the searcher's address, when given.
      */
     async search(params: SearchParams, searcher?: Searcher): Promise<SearchResult> {
-      if (cacheOptions.ttlMs <= 0) return searchUncached(params, searcher);
+      // Someone who just wrote reads the primary (db/read-routing.ts), and must not get a page
+      // the cache took from the replica before their write reached it.
+      if (cacheOptions.ttlMs <= 0 || mustReadPrimary()) return searchUncached(params, searcher);
       const key = JSON.stringify(params);
       const now = Date.now();
       const hit = cache.get(key);
@@ -310,9 +317,26 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
       cache.set(key, { at: now, result });
       return result;
     },
+    /**
+     * How many listings each category has, for the home page's tiles: the search's own
+     * visibility rules (searchFilters with no filter), cached like a page of results.
+     */
+    async categoryCounts(): Promise<Partial<Record<string, number>>> {
+      const now = Date.now();
+      if (categoryCache && now - categoryCache.at < Math.max(cacheOptions.ttlMs, CATEGORY_COUNTS_MIN_TTL_MS)) return categoryCache.counts;
+      const rows = await db
+        .select({ category: products.category, n: sql<number>`count(*)::int` })
+        .from(products)
+        .where(and(...searchFilters({ sortBy: 'date_desc', currentPage: 1 })))
+        .groupBy(products.category);
+      const counts = Object.fromEntries(rows.map((r) => [r.category, Number(r.n)]));
+      categoryCache = { at: now, counts };
+      return counts;
+    },
     /** Called on every listing change. */
     invalidate() {
       cache.clear();
+      categoryCache = null;
     },
   };
 }

@@ -7,7 +7,8 @@ import { buildApp, type App } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createServices, type ServiceDeps, type Services } from '../../server/services/index.ts';
 import { RATE_LIMITS } from '../../server/services/rate-limit.ts';
-import { createLocalDiskStorage } from '../../server/storage/local-disk.ts';
+import { createStorage } from '../../server/storage/index.ts';
+import { S3RVER_CREDENTIALS, type TestS3 } from './s3-server.ts';
 import type { Caller } from '../../server/services/access.ts';
 import type { Database } from '../../db/client.ts';
 import { startPhotoServer } from './photo-server.ts';
@@ -31,11 +32,15 @@ export interface TestOptions {
   remotePhotos?: boolean;
   /** The rate limits' clock (tests/helpers/clock.ts); the real one by default. */
   now?: ServiceDeps['now'];
+  /** Photos in this bucket (tests/helpers/s3-server.ts) instead of the data folder. */
+  s3?: TestS3;
+  /** A database opened by the test (migrated here), e.g. with a read replica; closed with the context. */
+  database?: Database;
 }
 
 const GENEROUS = { max: 10_000, windowMs: 60_000 };
 
-export async function createTestContext(name: string, { env = {}, rateLimits, remotePhotos = false, now }: TestOptions = {}): Promise<TestContext> {
+export async function createTestContext(name: string, { env = {}, rateLimits, remotePhotos = false, now, s3, database: given }: TestOptions = {}): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ecosouk-test-'));
   if (remotePhotos) await startPhotoServer();
   const config = loadConfig({
@@ -43,13 +48,19 @@ export async function createTestContext(name: string, { env = {}, rateLimits, re
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     ...(remotePhotos ? { PHOTO_FETCH_ALLOW_PRIVATE: 'true' } : {}),
+    // Tests publish the same stand-in photo and titles many times from young accounts: the
+    // automatic checks would hold most of those listings. tests/integration/listing-checks.test.ts
+    // turns them on.
+    LISTING_CHECKS: 'none',
+    ...(s3 ? { STORAGE_URL: s3.storageUrl } : {}),
     ...env,
   });
-  const database = await openTestDatabase(name);
+  const database = given ?? (await openTestDatabase(name));
+  if (given) await given.migrate();
   const services = createServices({
     config,
     database,
-    storage: createLocalDiskStorage(config.uploadsDir),
+    storage: await createStorage(config, s3 ? { credentials: S3RVER_CREDENTIALS, connectTimeoutMs: 500, requestTimeoutMs: 2000 } : {}),
     rateLimits: rateLimits ?? Object.fromEntries(Object.keys(RATE_LIMITS).map((k) => [k, GENEROUS])),
     ...(now ? { now } : {}),
   });

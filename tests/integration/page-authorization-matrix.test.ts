@@ -16,6 +16,7 @@ import * as logoutPage from '../../app/routes/logout.tsx';
 import * as productPage from '../../app/routes/product.tsx';
 import * as productFormPage from '../../app/routes/product-form.tsx';
 import * as registerPage from '../../app/routes/register.tsx';
+import * as renewPage from '../../app/routes/renew.tsx';
 import * as reportPage from '../../app/routes/report.tsx';
 import * as adminLayout from '../../app/routes/admin/layout.tsx';
 import * as adminOverview from '../../app/routes/admin/overview.tsx';
@@ -25,6 +26,7 @@ import * as adminUsers from '../../app/routes/admin/users.tsx';
 import * as adminUser from '../../app/routes/admin/user.tsx';
 import * as adminAudit from '../../app/routes/admin/audit.tsx';
 import * as resetPasswordPage from '../../app/routes/reset-password.tsx';
+import * as settingsPage from '../../app/routes/settings.tsx';
 import * as verifyEmailPage from '../../app/routes/verify-email.tsx';
 import { clearOutbox, mailsTo, signup, tokenFor, uniqueEmail } from '../helpers/api-client.ts';
 import { callAction, callLoader, formOf, type PageOutcome } from '../helpers/pages.ts';
@@ -90,6 +92,7 @@ async function productRow(id: string) {
 
 const lang = () => ({ lang: 'fr' });
 const DASHBOARD = '/fr/dashboard';
+const SETTINGS = '/fr/settings';
 const NEW_LISTING = '/fr/products/new';
 const editPath = (w: World) => `/fr/products/${w.product.id}/edit`;
 const editParams = (w: World) => ({ lang: 'fr', productId: w.product.id });
@@ -145,6 +148,23 @@ const MATRIX: Record<string, Row> = {
       expect(await productRow(w.product.id)).toMatchObject({ status: 'inactive' });
     },
   ),
+  'dashboard: renewListing': dashboardRow(
+    'renewListing',
+    (w) => ({ productId: w.product.id }),
+    { visitor: toLogin(DASHBOARD), other: refused(403, 'FORBIDDEN'), ownerUnverified: ok({ ok: true }), owner: ok({ ok: true }) },
+    async ({ w }) => {
+      expect((await productRow(w.product.id))!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 59 * 24 * 60 * 60 * 1000);
+    },
+  ),
+  'dashboard: markSold': dashboardRow(
+    'markSold',
+    (w) => ({ productId: w.product.id, sold: 'true' }),
+    { visitor: toLogin(DASHBOARD), other: refused(403, 'FORBIDDEN'), ownerUnverified: ok({ ok: true }), owner: ok({ ok: true }) },
+    async ({ w }) => {
+      expect((await productRow(w.product.id))!.soldAt).not.toBeNull();
+      expect((await productRow(w.otherProduct.id))!.soldAt).toBeNull();
+    },
+  ),
   'dashboard: deleteListing': dashboardRow(
     'deleteListing',
     (w) => ({ productId: w.product.id }),
@@ -154,15 +174,23 @@ const MATRIX: Record<string, Row> = {
       expect(await productRow(w.otherProduct.id)).toBeDefined();
     },
   ),
-  'dashboard: deleteAccount': dashboardRow(
-    'deleteAccount',
-    () => ({}),
-    signedIn(DASHBOARD, redirect(/^\/fr$/, { cookie: 'cleared' })),
-    async ({ w, actor }) => {
+  // Account deletion moved from the dashboard to the settings page (issue #17).
+  'settings: deleteAccount': {
+    page: settingsPage,
+    path: () => SETTINGS,
+    form: () => formOf({ intent: 'deleteAccount' }),
+    expect: signedIn(SETTINGS, redirect(/^\/fr$/, { cookie: 'cleared' })),
+    async effect({ w, actor }) {
       expect(await userRow(actor!.id)).toBeUndefined();
       for (const p of w.everyone.filter((q) => q !== actor)) expect(await userRow(p.id)).toBeDefined();
     },
-  ),
+  },
+  'settings: an unknown intent': {
+    page: settingsPage,
+    path: () => SETTINGS,
+    form: () => formOf({ intent: 'makeAdmin' }),
+    expect: signedIn(SETTINGS, refused(400, 'VALIDATION_ERROR')),
+  },
   'dashboard: an unknown intent': dashboardRow('makeAdmin', () => ({}), signedIn(DASHBOARD, refused(400, 'VALIDATION_ERROR'))),
 
   'product form: create': {
@@ -307,6 +335,13 @@ const MATRIX: Record<string, Row> = {
     form: () => formOf({ token: 'not-a-real-token' }),
     expect: everyone({ status: 200, data: { ok: false, code: 'VERIFICATION_TOKEN_INVALID' }, unchanged: true }),
   },
+  'renew link with an unknown token': {
+    page: renewPage,
+    path: () => '/fr/renew',
+    params: lang,
+    form: () => formOf({ token: 'not-a-real-token' }),
+    expect: everyone({ status: 200, data: { ok: false, code: 'NOT_AVAILABLE' }, unchanged: true }),
+  },
   'log-out': {
     page: logoutPage,
     path: () => '/fr/logout',
@@ -420,8 +455,10 @@ describe('every page action is in the matrix', () => {
       'product-form.tsx': productFormPage,
       'product.tsx': productPage,
       'register.tsx': registerPage,
+      'renew.tsx': renewPage,
       'report.tsx': reportPage,
       'reset-password.tsx': resetPasswordPage,
+      'settings.tsx': settingsPage,
       'verify-email.tsx': verifyEmailPage,
     };
     expect(withAction).toEqual(Object.keys(pages));
@@ -429,7 +466,7 @@ describe('every page action is in the matrix', () => {
 
     const source = await readFile(new URL('dashboard.tsx', dir), 'utf8');
     const intents = [...source.matchAll(/case '(\w+)':/g)].map((m) => m[1]);
-    expect(intents.length).toBeGreaterThanOrEqual(6);
+    expect(intents.length).toBeGreaterThanOrEqual(5);
     expect(intents.filter((intent) => !(`dashboard: ${intent}` in MATRIX))).toEqual([]);
   });
 });
@@ -481,6 +518,15 @@ const LOADERS: Record<string, LoaderRow> = {
   'sign-up': { page: registerPage, path: () => '/fr/register', params: lang, expect: visitorsOnly },
   // Log-out changes state, so a GET only goes home, signed in or not.
   'log-out': { page: logoutPage, path: () => '/fr/logout', params: lang, expect: everyone(redirect(/^\/fr$/)) },
+  settings: {
+    page: settingsPage,
+    path: () => SETTINGS,
+    params: lang,
+    expect: signedIn(SETTINGS, ok()),
+    shows(data, { actor }) {
+      expect(data).toEqual({ email: actor.email });
+    },
+  },
   dashboard: {
     page: dashboardPage,
     path: () => DASHBOARD,

@@ -1,6 +1,6 @@
 // A small bar chart of one value a day, as inline SVG (no chart library): bars grow upwards and
 // the days run in the reading direction, so the chart mirrors in Arabic like the text.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { formatDate } from '../../../common/format.ts';
 import { useLang } from '../../lib/root-data.ts';
 

@@ -1,5 +1,5 @@
 // Pieces the console's pages share: an account's history, the required reason, a listing's summary.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Link } from 'react-router';
 import { formatDate, formatPrice } from '../../../common/format.ts';
 import { localizedTitle, type ApiProduct } from '../../../common/product.ts';

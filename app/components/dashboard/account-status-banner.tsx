@@ -1,5 +1,5 @@
 import { ShieldAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { formatDate } from '../../../common/format.ts';
 import type { SelfUser } from '../../../common/user-views.ts';
 import { useLang } from '../../lib/root-data.ts';

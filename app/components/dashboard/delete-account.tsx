@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Form, useNavigation } from 'react-router';
 import { dirOf } from '../../../common/languages.ts';
 import { useLang } from '../../lib/root-data.ts';

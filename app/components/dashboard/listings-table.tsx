@@ -1,16 +1,17 @@
 import { Eye, ImageOff, LoaderCircle, MoreVertical, Pencil, Phone, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { AlertDialog, DropdownMenu } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Link, useFetcher } from 'react-router';
 import { formatPrice } from '../../../common/format.ts';
 import { dirOf } from '../../../common/languages.ts';
 import { localizedTitle, type ApiImage, type ApiProduct } from '../../../common/product.ts';
 import { localePath } from '../../lib/paths.ts';
 import { useLang } from '../../lib/root-data.ts';
+import { ExpiryLine, LifecycleBadge, LifecycleButtons, type LifecycleFields } from './listing-lifecycle.tsx';
 
 /** What the dashboard needs of a listing: the table's columns and its counters. */
-export type DashboardListing = Pick<ApiProduct, 'id' | 'category' | 'price' | 'status' | 'title' | 'title_ar' | 'title_fr' | 'title_en'> & {
+export type DashboardListing = Pick<ApiProduct, 'id' | 'category' | 'price' | 'status' | 'title' | 'title_ar' | 'title_fr' | 'title_en'> & LifecycleFields & {
   cover: ApiImage | null;
   views: number;
   reveals: number;
@@ -172,13 +173,18 @@ function TableRow({ listing }: { listing: DashboardListing }) {
           {title}
         </Link>
         <RowError id={listing.id} />
+        <div className="mt-1.5">
+          <LifecycleButtons listing={listing} />
+        </div>
       </td>
       <td className="px-3 py-3 text-sm text-ink-muted">{t(`categories:${listing.category}`)}</td>
       <td className="whitespace-nowrap px-3 py-3 text-sm font-semibold text-ink">
         <bdi dir="ltr">{formatPrice(listing.price, lang)}</bdi>
       </td>
-      <td className="px-3 py-3">
+      <td className="space-y-1 px-3 py-3">
         <StatusBadge active={active} />
+        <LifecycleBadge listing={listing} />
+        <ExpiryLine listing={listing} />
       </td>
       <td className="px-3 py-3 text-end text-sm tabular-nums text-ink" data-testid="listing-views">
         {listing.views}
@@ -212,6 +218,7 @@ function ListingCard({ listing }: { listing: DashboardListing }) {
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-muted">
           <StatusBadge active={active} />
+          <LifecycleBadge listing={listing} />
           <span className="inline-flex items-center gap-1">
             <Eye className="size-3.5" aria-hidden="true" />
             <span className="sr-only">{`${t('colViews')}: `}</span>
@@ -223,6 +230,10 @@ function ListingCard({ listing }: { listing: DashboardListing }) {
             <span className="tabular-nums">{listing.reveals}</span>
           </span>
         </div>
+        <ExpiryLine listing={listing} />
+        <div className="mt-2">
+          <LifecycleButtons listing={listing} />
+        </div>
         <RowError id={listing.id} />
       </div>
       <div className="shrink-0">
@@ -233,7 +244,22 @@ function ListingCard({ listing }: { listing: DashboardListing }) {
 }
 
 /** The dashboard's products table; stacked cards below the `lg` breakpoint. */
-export function ListingsTable({ listings, canPublish }: { listings: DashboardListing[]; canPublish: boolean }) {
+export function ListingsTable({
+  listings,
+  canPublish,
+  tools,
+  footer,
+  empty,
+}: {
+  listings: DashboardListing[];
+  canPublish: boolean;
+  /** Slot under the heading: the list's search and state filter. */
+  tools?: ReactNode;
+  /** Slot under the list: its pagination. */
+  footer?: ReactNode;
+  /** What an empty list says (a search that matched nothing says so, with a way back). */
+  empty?: ReactNode;
+}) {
   const lang = useLang();
   const { t } = useTranslation('listings');
   const th = 'px-3 py-3 text-xs font-semibold uppercase tracking-wide text-ink-muted';
@@ -256,6 +282,7 @@ export function ListingsTable({ listings, canPublish }: { listings: DashboardLis
           <p className="text-sm text-ink-muted">{t('verifyToPublish')}</p>
         )}
       </div>
+      {tools}
 
       <div className="hidden lg:block">
         <table className="w-full border-collapse" data-testid="listings-table">
@@ -291,7 +318,7 @@ export function ListingsTable({ listings, canPublish }: { listings: DashboardLis
             {listings.length === 0 ? (
               <tr className="border-t border-line">
                 <td colSpan={8} className="px-4 py-10 text-center text-ink-muted">
-                  {t('noResults')}
+                  {empty ?? t('noResults')}
                 </td>
               </tr>
             ) : (
@@ -303,7 +330,7 @@ export function ListingsTable({ listings, canPublish }: { listings: DashboardLis
 
       <div className="border-t border-line p-3 lg:hidden">
         {listings.length === 0 ? (
-          <p className="px-2 py-8 text-center text-ink-muted">{t('noResults')}</p>
+          <p className="px-2 py-8 text-center text-ink-muted">{empty ?? t('noResults')}</p>
         ) : (
           <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="listings-cards">
             {listings.map((listing) => (
@@ -312,6 +339,7 @@ export function ListingsTable({ listings, canPublish }: { listings: DashboardLis
           </ul>
         )}
       </div>
+      {footer}
     </section>
   );
 }

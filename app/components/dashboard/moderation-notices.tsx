@@ -1,7 +1,7 @@
 // The seller's listings held back (under review, hidden, removed), each with why; a hidden one
 // can be edited and sent back for review (a plain form: works without JavaScript).
 import { ShieldAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Form, Link, useSearchParams } from 'react-router';
 import { localizedTitle } from '../../../common/product.ts';
 import { localePath } from '../../lib/paths.ts';

@@ -1,6 +1,6 @@
 import { BadgeCheck, Camera, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { useFetcher } from 'react-router';
 import { MAX_UPLOAD_BYTES } from '../../../common/constants.ts';
 import { formatDate } from '../../../common/format.ts';

@@ -1,5 +1,5 @@
 import { Pencil } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { toNational } from '../../../common/phone.ts';
 import { UserText } from '../user-text.tsx';

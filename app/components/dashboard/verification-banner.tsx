@@ -1,5 +1,5 @@
 import { MailWarning } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { useFetcher } from 'react-router';
 
 /** The red banner of unverified users, with its idle/loading/error/success states. */

@@ -1,6 +1,6 @@
 // Labelled inputs with their translated error, wired for screen readers.
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 
 export const inputClass =
   'block w-full rounded-xl border border-line bg-surface-raised px-3.5 py-2.5 text-ink placeholder:text-ink-muted/70 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-[invalid=true]:border-danger';

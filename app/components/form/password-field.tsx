@@ -2,7 +2,7 @@
 // specification: each struck through when met, red once the field is dirty or in error.
 import { Eye, EyeOff } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { PASSWORD_HINTS } from '../../../common/password-rules.ts';
 import { FieldShell, inputClass } from './field.tsx';
 

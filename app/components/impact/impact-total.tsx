@@ -1,5 +1,5 @@
 import { Leaf } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Link } from 'react-router';
 import { formatCo2e } from '../../../common/impact.ts';
 import { localePath } from '../../lib/paths.ts';

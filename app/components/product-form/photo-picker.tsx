@@ -3,7 +3,7 @@
 // cover) or removed. Hidden inputs carry `img`, `images` and the picker's state.
 import { ArrowLeft, ArrowRight, Camera, ImageOff, ImagePlus, RotateCcw, Star, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { MAX_PHOTOS } from '../../../common/constants.ts';
 import { PHOTOS_FIELD, type PickedPhoto } from './form-data.ts';
 import { ACCEPTED_TYPES, UploadFailure, checkFile, deleteUpload, thumbOf, uploadPhoto, type UploadError } from './upload.ts';
@@ -36,6 +36,7 @@ const ERROR_TEXT: Record<UploadError, string> = {
   session: 'errorSession',
   unverified: 'notVerified',
   limited: 'errorUploadLimited',
+  storage: 'errorStorage',
   failed: 'errorUpload',
 };
 

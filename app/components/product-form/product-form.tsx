@@ -3,7 +3,7 @@
 // schema as the action, which checks again (and is all there is without JavaScript).
 import { Check, ChevronDown, Languages, Lightbulb } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Form, Link, useNavigation } from 'react-router';
 import { CURRENCY_LABEL } from '../../../common/constants.ts';
 import { LANGS } from '../../../common/languages.ts';
@@ -29,6 +29,7 @@ function formErrorKey(code: string | undefined): string | null {
     EMAIL_NOT_VERIFIED: 'notVerified',
     ACCOUNT_SUSPENDED: 'suspended',
     RATE_LIMITED: 'rateLimited',
+    STORAGE_UNAVAILABLE: 'errorStorage',
     VALIDATION_ERROR: 'checkFields',
   };
   return known[code] ?? 'saveFailed';

@@ -14,7 +14,7 @@ export interface UploadedImage {
 }
 
 /** Why a photo failed, each with its translated message in the picker. */
-export type UploadError = 'tooLarge' | 'wrongType' | 'session' | 'unverified' | 'limited' | 'failed';
+export type UploadError = 'tooLarge' | 'wrongType' | 'session' | 'unverified' | 'limited' | 'storage' | 'failed';
 
 /** Refuses what the server would refuse anyway, before spending the seller's data plan. */
 export function checkFile(file: File): UploadError | null {
@@ -24,7 +24,8 @@ export function checkFile(file: File): UploadError | null {
   return null;
 }
 
-export function errorOfStatus(status: number): UploadError {
+export function errorOfStatus(status: number, code?: string): UploadError {
+  if (code === 'STORAGE_UNAVAILABLE') return 'storage';
   if (status === 413) return 'tooLarge';
   if (status === 415) return 'wrongType';
   if (status === 401) return 'session';
@@ -53,9 +54,9 @@ export function uploadPhoto(file: File, onProgress: (fraction: number) => void):
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     });
     xhr.addEventListener('load', () => {
-      const body = xhr.response as { success?: boolean; data?: UploadedImage } | null;
+      const body = xhr.response as { success?: boolean; code?: string; data?: UploadedImage } | null;
       if (xhr.status === 201 && body?.success && body.data?.url) resolve(body.data);
-      else reject(new UploadFailure(errorOfStatus(xhr.status)));
+      else reject(new UploadFailure(errorOfStatus(xhr.status, body?.code)));
     });
     xhr.addEventListener('error', () => reject(new UploadFailure('failed')));
     xhr.addEventListener('abort', () => reject(new UploadFailure('failed')));

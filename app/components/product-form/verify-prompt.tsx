@@ -1,6 +1,6 @@
 // What unverified sellers see instead of the form (docs/product.md: only verified e-mails publish).
 import { ShieldCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { VerificationBanner } from '../dashboard/verification-banner.tsx';
 
 export function VerifyPrompt() {

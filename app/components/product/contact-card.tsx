@@ -1,6 +1,6 @@
 import { BadgeCheck, Eye, EyeOff, LoaderCircle, MapPin, Phone, ShieldCheck, Store } from 'lucide-react';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from '#i18n';
 import { Link } from 'react-router';
 import { formatDate } from '../../../common/format.ts';
 import { toInternational, toNational } from '../../../common/phone.ts';
@@ -62,6 +62,7 @@ export function ContactCard({
   seller,
   ownContact,
   revealed,
+  barActions,
 }: {
   productId: string;
   seller: PublicUser;
@@ -69,9 +70,11 @@ export function ContactCard({
   ownContact?: string;
   /** What the page's action answered to the reveal form (posted before hydration). */
   revealed?: RevealAnswer;
+  /** Slot: more buttons for the phone's contact bar ("WhatsApp", "Message"), after the phone's. */
+  barActions?: ReactNode;
 }) {
   const lang = useLang();
-  const { t } = useTranslation(['listings', 'cities']);
+  const { t } = useTranslation(['listings', 'cities', 'browse']);
   const [state, setState] = useState<PhoneState>(() => initialState(revealed));
 
   async function reveal() {
@@ -206,6 +209,88 @@ export function ContactCard({
         <ShieldCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         {t('safetyTip')}
       </p>
+      {ownContact ? null : (
+        <ContactBar
+          productId={productId}
+          phone={shown}
+          loading={state.status === 'loading'}
+          errorText={errorText}
+          onReveal={() => void reveal()}
+          actions={barActions}
+        />
+      )}
     </section>
+  );
+}
+
+/**
+ * The phone's way to the seller, fixed at the bottom of the screen (the card itself is far
+ * down the page there): "Show number", then "Call". The same reveal as the card's (its state,
+ * its form without JavaScript). From `lg` up the card sits beside the photos and the bar goes.
+ */
+function ContactBar({
+  productId,
+  phone,
+  loading,
+  errorText,
+  onReveal,
+  actions,
+}: {
+  productId: string;
+  phone: string | null;
+  loading: boolean;
+  errorText: string | null;
+  onReveal: () => void;
+  actions?: ReactNode;
+}) {
+  const lang = useLang();
+  const { t } = useTranslation(['listings', 'browse']);
+  const button = 'inline-flex h-12 flex-1 items-center justify-center gap-2 rounded-xl px-4 font-semibold';
+  return (
+    <div
+      className="contact-bar fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface-raised/95 px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgb(0_0_0/0.08)] backdrop-blur lg:hidden"
+      role="region"
+      aria-label={t('browse:contactBar')}
+      data-testid="contact-bar"
+    >
+      {errorText ? (
+        <p className="mb-1 text-center text-xs font-medium text-danger" data-testid="contact-bar-error">
+          {errorText}
+        </p>
+      ) : null}
+      <div className="mx-auto flex max-w-xl gap-2">
+        {phone ? (
+          <a
+            href={`tel:${toInternational(phone) ?? phone.replace(/\s+/g, '')}`}
+            className={`${button} bg-brand text-on-brand hover:bg-brand-strong`}
+            aria-label={t('callSeller', { phone })}
+            data-testid="contact-bar-call"
+          >
+            <Phone className="size-5" aria-hidden="true" />
+            <span>{t('browse:call')}</span>
+            <span className="font-bold tracking-wide" dir="ltr">
+              {phone}
+            </span>
+          </a>
+        ) : (
+          <form
+            method="post"
+            action={localePath(lang, `/products/${productId}`)}
+            className="flex flex-1"
+            onSubmit={(event) => {
+              event.preventDefault();
+              onReveal();
+            }}
+          >
+            <input type="hidden" name="intent" value="revealPhone" />
+            <button type="submit" disabled={loading} className={`${button} bg-brand text-on-brand hover:bg-brand-strong disabled:opacity-70`} data-testid="contact-bar-reveal">
+              {loading ? <LoaderCircle className="size-5 animate-spin" aria-hidden="true" /> : <Phone className="size-5" aria-hidden="true" />}
+              {loading ? t('revealing') : t('browse:showNumber')}
+            </button>
+          </form>
+        )}
+        {actions}
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, ImageOff, Maximize2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import type { ApiImage } from '../../../common/product.ts';
 import { dirOf } from '../../../common/languages.ts';
 import { useLang } from '../../lib/root-data.ts';

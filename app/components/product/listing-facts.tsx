@@ -1,5 +1,5 @@
 import { Eye, Hash } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { INTL_LOCALE } from '../../../common/languages.ts';
 import { formatDate } from '../../../common/format.ts';
 import { formatRelativeTime } from '../../../common/relative-time.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { useNavigation } from 'react-router';
 
 const PRODUCT_PATH = /^\/[a-z]{2}\/products\/(?!new$)[^/]+\/?$/;

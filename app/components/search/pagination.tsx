@@ -1,15 +1,26 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Link } from 'react-router';
 import { pageWindow, searchQuery, type SearchValues } from '../../lib/search-url.ts';
 import { useLang } from '../../lib/root-data.ts';
 
 /** Previous, next, the first and last pages and the current one with a neighbour each side. */
-export function Pagination({ values, current, total }: { values: SearchValues; current: number; total: number }) {
+export function Pagination({
+  values,
+  current,
+  total,
+  hrefOf,
+}: {
+  values?: SearchValues;
+  current: number;
+  total: number;
+  /** The address of a page; the home search's by default (the dashboard has its own). */
+  hrefOf?: (page: number) => string;
+}) {
   const lang = useLang();
   const { t } = useTranslation('search');
   if (total <= 1) return null;
-  const href = (page: number) => `/${lang}${searchQuery(values, page)}`;
+  const href = hrefOf ?? ((page: number) => `/${lang}${searchQuery(values ?? {}, page)}`);
   // Arrows point the way the reading goes.
   const Back = lang === 'ar' ? ChevronRight : ChevronLeft;
   const Forward = lang === 'ar' ? ChevronLeft : ChevronRight;

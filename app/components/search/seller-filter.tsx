@@ -1,5 +1,5 @@
 import { Store, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { Link } from 'react-router';
 import { useLang } from '../../lib/root-data.ts';
 import { searchQuery, type SearchValues } from '../../lib/search-url.ts';

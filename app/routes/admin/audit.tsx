@@ -1,6 +1,6 @@
 // The audit log: every moderator's and admin's action, newest first, filtered by who acted or
 // on what (a GET form, so a filtered view is a link). Read-only, like the table behind it.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/audit';
 import { formatDate } from '../../../common/format.ts';

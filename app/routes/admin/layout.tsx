@@ -1,6 +1,6 @@
 // The moderation console's frame: its sections, for moderators and admins only.
 import { ClipboardCheck, Flag, LayoutDashboard, ScrollText, Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { isRouteErrorResponse, NavLink, Outlet } from 'react-router';
 import type { Route } from './+types/layout';
 import { NotFound } from '../../components/not-found.tsx';

@@ -1,6 +1,6 @@
 // The console's overview: new accounts, listings, reports and phone reveals a day over 30 days,
 // listings by state, open reports and the job queue's backlog.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/overview';
 import { STATS_DAYS_DEFAULT } from '../../../common/reports.ts';

@@ -1,7 +1,7 @@
 // The report queue: open reports grouped by what they are about, the most reported and then
 // the oldest first, with the listing, the seller's history and the reasons; each group is
 // acted on at once (keep, hide, remove), always with a reason.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/reports';
 import { formatDate } from '../../../common/format.ts';

@@ -1,6 +1,6 @@
 // The review queue: listings the automatic checks held back (and hidden ones whose seller asked
 // for another look), oldest first, with what they tripped; approve, reject (hide) or remove.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/review';
 import { ADMIN_PAGE_SIZE } from '../../../common/reports.ts';

@@ -1,6 +1,6 @@
 // One account in the console: who it is, what moderators did before, and the actions on it
 // (warn, suspend for N days, ban, restore; the role for admins), each with a reason.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/user';
 import { USER_ROLES } from '../../../common/accounts.ts';

@@ -1,5 +1,5 @@
 // Finding an account by its e-mail, to act on it (GET form: the answer is the account's page).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#i18n';
 import { data, Form, redirect } from 'react-router';
 import type { Route } from './+types/users';
 import { Alert } from '../../components/form/alert.tsx';
