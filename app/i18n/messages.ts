@@ -13,6 +13,7 @@ import { impact } from './namespaces/impact.ts';
 import { listings } from './namespaces/listings.ts';
 import { productForm } from './namespaces/product-form.ts';
 import { search } from './namespaces/search.ts';
+import { messaging } from './namespaces/messaging.ts';
 import { browse } from './namespaces/browse.ts';
 import { admin, report } from './namespaces/moderation.ts';
 
@@ -46,6 +47,7 @@ export function resourcesFor(lang: Lang) {
     lifecycle: lifecycle[lang],
     search: search[lang],
     browse: browse[lang],
+    messaging: messaging[lang],
     report: report[lang],
     admin: admin[lang],
     impact: impact[lang],
@@ -68,6 +70,7 @@ export const NAMESPACES = [
   'listings',
   'lifecycle',
   'search',
+  'messaging',
   'browse',
   'report',
   'admin',

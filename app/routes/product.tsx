@@ -8,6 +8,7 @@ import { localizedDesc, localizedTitle } from '../../common/product.ts';
 import { isAppError } from '#errors';
 import { isId } from '../../common/ids.ts';
 import { ContactCard } from '../components/product/contact-card.tsx';
+import { SendMessage } from '../components/messaging/send-message.tsx';
 import { OwnerLifecycleNotice, SoldBanner } from '../components/product/lifecycle-notice.tsx';
 import { ImpactLine } from '../components/impact/impact-line.tsx';
 import { Breadcrumbs } from '../components/product/breadcrumbs.tsx';
@@ -199,6 +200,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           {product.soldAt && !own ? null : (
             <ContactCard productId={product.id} seller={loaderData.product.seller} ownContact={own ? product.contact : undefined} revealed={actionData} />
           )}
+          <SendMessage product={product} />
         </aside>
 
         <section aria-labelledby="description-title" className="lg:col-start-1">
