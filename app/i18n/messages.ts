@@ -8,6 +8,7 @@ import { en } from './locales/en.ts';
 import { fr } from './locales/fr.ts';
 import { about } from '../../common/content/about.ts';
 import { VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
+import { details } from './namespaces/details.ts';
 import { lifecycle } from './namespaces/lifecycle.ts';
 import { impact } from './namespaces/impact.ts';
 import { listings } from './namespaces/listings.ts';
@@ -46,6 +47,7 @@ export function resourcesFor(lang: Lang) {
     listings: listings[lang],
     lifecycle: lifecycle[lang],
     search: search[lang],
+    details: details[lang],
     browse: browse[lang],
     messaging: messaging[lang],
     report: report[lang],
@@ -70,6 +72,7 @@ export const NAMESPACES = [
   'listings',
   'lifecycle',
   'search',
+  'details',
   'messaging',
   'browse',
   'report',
