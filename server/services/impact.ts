@@ -28,7 +28,10 @@ const attributesColumn = (getTableColumns(products) as Record<string, AnyColumn 
 const soldSale: SQL = and(isNotNull(products.soldAt), eq(products.moderation, 'approved'), sellerNotBanned)!;
 
 export function createImpactService({ db, now = Date.now }: { db: AppDb; now?: () => number }) {
-  const details = IMPACT_ATTRIBUTE_KEYS.map((key) => (attributesColumn ? sql<string | null>`${attributesColumn} ->> ${key}` : null));
+  // The keys are written into the statement, not bound: a bound key would be a different
+  // parameter in the select list and in GROUP BY, which PostgreSQL cannot match. They are our
+  // own constants (IMPACT_ATTRIBUTE_KEYS), plain words.
+  const details = IMPACT_ATTRIBUTE_KEYS.map((key) => (attributesColumn ? sql<string | null>`${attributesColumn} ->> ${sql.raw(`'${key}'`)}` : null));
 
   async function total(where: SQL): Promise<ImpactTotal> {
     const grouped = details.filter((d): d is SQL<string | null> => d !== null);
