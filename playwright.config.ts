@@ -37,6 +37,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      // The suite publishes the same fixtures again and again from the demo account; only the
+      // prohibited-words check runs (e2e/lifecycle.spec.ts sends a listing to review with it).
+      LISTING_CHECKS: 'prohibited',
       // The moderator of e2e/moderation.spec.ts (demo catalogue only).
       DEMO_MODERATOR_PASSWORD: 'Moderation2025',
       PUBLIC_URL: baseURL,

@@ -19,6 +19,7 @@ export default [
     route('forget-password', 'routes/forget-password.tsx'),
     route('reset-password', 'routes/reset-password.tsx'),
     route('verify-email', 'routes/verify-email.tsx'),
+    route('renew', 'routes/renew.tsx'),
     route('dashboard', 'routes/dashboard.tsx'),
     route('settings', 'routes/settings.tsx'),
     route('products/new', 'routes/product-form.tsx', { id: 'product-new' }),

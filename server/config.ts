@@ -3,6 +3,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { LISTING_CHECKS, type ListingCheckKind } from '../common/moderation.ts';
 import { parseS3Url, type S3Location } from './storage/s3-url.ts';
 
 const booleanString = z
@@ -101,6 +102,22 @@ const envSchema = z.object({
     .min(1, 'must be between 1 and 3650')
     .max(3650, 'must be between 1 and 3650')
     .default(60),
+  // Which automatic checks run at publish and edit: a comma-separated list, `all` or `none`.
+  LISTING_CHECKS: z
+    .string()
+    .default('all')
+    .transform((raw, ctx): ListingCheckKind[] => {
+      const value = raw.trim().toLowerCase();
+      if (value === 'all') return [...LISTING_CHECKS];
+      if (value === 'none') return [];
+      const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+      const bad = entries.filter((e) => !(LISTING_CHECKS as readonly string[]).includes(e));
+      if (bad.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `must be all, none or a comma-separated list of ${LISTING_CHECKS.join(', ')} (not understood: ${bad.join(', ')})` });
+        return z.NEVER;
+      }
+      return entries as ListingCheckKind[];
+    }),
   NEW_ACCOUNT_DAILY_LISTINGS: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -154,6 +171,8 @@ export interface Config {
   listingTtlDays: number;
   /** Listings an account younger than 7 days publishes a day before the next ones go to review. */
   newAccountDailyListings: number;
+  /** The automatic checks run at publish and edit (server/services/listing-checks.ts). */
+  listingChecks: ListingCheckKind[];
   logLevel: string;
   production: boolean;
   /** Fastify's trustProxy: whose X-Forwarded-For is believed (docs/security.md, "Client addresses"). */
@@ -221,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsLeaseMs: e.JOBS_LEASE_SECONDS * 1000,
     listingTtlDays: e.LISTING_TTL_DAYS,
     newAccountDailyListings: e.NEW_ACCOUNT_DAILY_LISTINGS,
+    listingChecks: e.LISTING_CHECKS,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY,

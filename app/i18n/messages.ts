@@ -8,6 +8,7 @@ import { en } from './locales/en.ts';
 import { fr } from './locales/fr.ts';
 import { about } from '../../common/content/about.ts';
 import { VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
+import { lifecycle } from './namespaces/lifecycle.ts';
 import { impact } from './namespaces/impact.ts';
 import { listings } from './namespaces/listings.ts';
 import { productForm } from './namespaces/product-form.ts';
@@ -42,6 +43,7 @@ export function resourcesFor(lang: Lang) {
     layout,
     productForm: productForm[lang],
     listings: listings[lang],
+    lifecycle: lifecycle[lang],
     search: search[lang],
     browse: browse[lang],
     report: report[lang],
@@ -64,6 +66,7 @@ export const NAMESPACES = [
   'contactPage',
   'productForm',
   'listings',
+  'lifecycle',
   'search',
   'browse',
   'report',

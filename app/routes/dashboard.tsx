@@ -47,6 +47,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     cover: p.photos[0] ?? null,
     views: p.views,
     reveals: p.reveals,
+    expiresAt: p.expiresAt,
+    expired: p.expired,
+    soldAt: p.soldAt,
+    moderation: p.moderation,
+    moderationReason: p.moderationReason,
+    moderationChecks: p.moderationChecks,
   }));
   // The list's search, state and page come from the URL. A seller has at most SHOP_MAX_LIMIT
   // listings here, all read above for the totals, so the filtering is done on them.
@@ -104,6 +110,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         if (typeof productId !== 'string' || !productId) throw new AppError('VALIDATION_ERROR', 'productId is required');
         const product = await services.listings.toggleStatus(user, productId);
         return { intent, ok: true as const, status: product.status };
+      }
+      case 'renewListing': {
+        const productId = form.get('productId');
+        if (typeof productId !== 'string' || !productId) throw new AppError('VALIDATION_ERROR', 'productId is required');
+        const product = await services.lifecycle.renew(user, productId);
+        return { intent, ok: true as const, expiresAt: product.expiresAt };
+      }
+      case 'markSold': {
+        const productId = form.get('productId');
+        const sold = form.get('sold');
+        if (typeof productId !== 'string' || !productId || (sold !== 'true' && sold !== 'false')) throw new AppError('VALIDATION_ERROR', 'productId and sold are required');
+        const product = await services.lifecycle.markSold(user, productId, sold === 'true');
+        return { intent, ok: true as const, soldAt: product.soldAt };
       }
       case 'deleteListing': {
         const productId = form.get('productId');

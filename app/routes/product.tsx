@@ -8,6 +8,7 @@ import { localizedDesc, localizedTitle } from '../../common/product.ts';
 import { isAppError } from '#errors';
 import { isId } from '../../common/ids.ts';
 import { ContactCard } from '../components/product/contact-card.tsx';
+import { OwnerLifecycleNotice, SoldBanner } from '../components/product/lifecycle-notice.tsx';
 import { ImpactLine } from '../components/impact/impact-line.tsx';
 import { Breadcrumbs } from '../components/product/breadcrumbs.tsx';
 import { ListingFacts, PublishedAgo } from '../components/product/listing-facts.tsx';
@@ -94,7 +95,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params, error })
       description: description || undefined,
       image: images[0],
       type: 'product',
-      noindex: loaderData.own && !product.isActive,
+      noindex: (loaderData.own && !product.isActive) || product.soldAt !== null,
     }),
     jsonLd({
       '@type': 'Product',
@@ -107,7 +108,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params, error })
         '@type': 'Offer',
         ...(hasPrice ? { price: product.price } : {}),
         priceCurrency: 'DZD',
-        availability: product.isActive ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        availability: product.soldAt ? 'https://schema.org/SoldOut' : product.isActive ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
         ...(condition ? { itemCondition: condition } : {}),
         url,
       },
@@ -141,6 +142,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         </div>
       ) : null}
       <Breadcrumbs trail={trail} />
+      {own ? <OwnerLifecycleNotice product={product} /> : null}
+      {product.soldAt ? <SoldBanner /> : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:gap-8">
         <Gallery photos={product.photos} title={title} />
 
@@ -192,7 +195,10 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               </Link>
             ) : null}
           </div>
-          <ContactCard productId={product.id} seller={loaderData.product.seller} ownContact={own ? product.contact : undefined} revealed={actionData} />
+          {/* A sold item is no longer for sale: nobody asks for the phone (the reveal answers 404). */}
+          {product.soldAt && !own ? null : (
+            <ContactCard productId={product.id} seller={loaderData.product.seller} ownContact={own ? product.contact : undefined} revealed={actionData} />
+          )}
         </aside>
 
         <section aria-labelledby="description-title" className="lg:col-start-1">

@@ -155,6 +155,33 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
     );
 
     app.post(
+      '/products/:id/renew',
+      {
+        schema: {
+          tags: ['products'],
+          summary: 'Renew your listing: it stays up LISTING_TTL_DAYS more from now, expired or not',
+          params: idParams,
+          response: { 200: okBody(productSchema), 401: e, 403: e, 404: e },
+        },
+      },
+      async (request) => ({ success: true as const, data: await services.lifecycle.renew(actorOf(request.caller), request.params.id) }),
+    );
+
+    app.post(
+      '/products/:id/sold',
+      {
+        schema: {
+          tags: ['products'],
+          summary: 'Mark your listing as sold (out of search, a "sold" ribbon for 7 days) or as not sold',
+          params: idParams,
+          body: z.strictObject({ sold: z.boolean() }),
+          response: { 200: okBody(productSchema), 400: e, 401: e, 403: e, 404: e },
+        },
+      },
+      async (request) => ({ success: true as const, data: await services.lifecycle.markSold(actorOf(request.caller), request.params.id, request.body.sold) }),
+    );
+
+    app.post(
       '/products/:id/contact',
       {
         schema: {

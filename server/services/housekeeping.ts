@@ -10,10 +10,16 @@ export const HOUSEKEEPING_JOBS = {
   finishedJobs: 'housekeeping.finished-jobs',
   viewMarks: 'housekeeping.view-marks',
   oldEvents: 'housekeeping.old-events',
+  listingExpiry: 'housekeeping.listing-expiry',
 } as const;
 
 /** Registers the clean-ups and their hourly schedule on the services' job queue (before `jobs.start()`). */
-export function scheduleHousekeeping({ jobs, uploads, sessions, counters, log }: Pick<Services, 'jobs' | 'uploads' | 'sessions' | 'counters' | 'log'>): void {
+export function scheduleHousekeeping({ jobs, uploads, sessions, counters, lifecycle, log }: Pick<Services, 'jobs' | 'uploads' | 'sessions' | 'counters' | 'lifecycle' | 'log'>): void {
+  // Listings past their end leave public view; those ending soon get their reminder queued.
+  jobs.register(HOUSEKEEPING_JOBS.listingExpiry, async () => {
+    const { expired, reminders } = await lifecycle.sweep();
+    if (expired > 0 || reminders > 0) log.info({ expired, reminders }, 'listing expiry sweep');
+  }, { maxAttempts: 3 });
   // Uploads never attached to a listing (older than a day).
   jobs.register(HOUSEKEEPING_JOBS.orphanUploads, async () => {
     const removed = await uploads.cleanOrphans();

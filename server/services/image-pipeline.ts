@@ -1,7 +1,7 @@
 // Every stored photo goes through here: decoded with a pixel limit (decompression
 // bombs), rotated by its EXIF orientation, re-encoded to WebP in a few widths.
 // sharp writes no metadata unless asked, so EXIF/GPS/XMP are gone from the output.
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { AppError } from '#errors';
 
 export const LISTING_WIDTHS = [320, 640, 1200] as const;
@@ -11,6 +11,35 @@ export interface ProcessedImage {
   width: number;
   height: number;
   variants: { width: number; data: Buffer }[];
+  /** dHash of the photo (16 hex digits): the same photo re-encoded or resized hashes (nearly) the same. */
+  phash: string;
+}
+
+/**
+ * The difference hash: the photo in 9×8 greys, each bit saying whether a pixel is brighter
+ * than its right neighbour. Robust to re-encoding, resizing and small colour changes; two
+ * hashes a few bits apart are the same picture (hammingDistance).
+ */
+async function differenceHash(image: Sharp): Promise<string> {
+  const pixels = await image.clone().greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer();
+  let bits = 0n;
+  for (let y = 0; y < 8; y++) {
+    for (let x = 0; x < 8; x++) {
+      bits = (bits << 1n) | (pixels[y * 9 + x]! > pixels[y * 9 + x + 1]! ? 1n : 0n);
+    }
+  }
+  return bits.toString(16).padStart(16, '0');
+}
+
+/** How many bits two dHashes differ by. */
+export function hammingDistance(a: string, b: string): number {
+  let diff = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);
+  let count = 0;
+  while (diff > 0n) {
+    count += Number(diff & 1n);
+    diff >>= 1n;
+  }
+  return count;
 }
 
 /**
@@ -42,7 +71,7 @@ async function decodeToWebpVariants(input: Buffer, widths: readonly number[]): P
       data: await base.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 78, effort: 4 }).toBuffer(),
     })),
   );
-  return { width: widest, height: Math.round((shownHeight * widest) / shownWidth), variants };
+  return { width: widest, height: Math.round((shownHeight * widest) / shownWidth), variants, phash: await differenceHash(base) };
 }
 
 export const AVATAR_SIZE = 256;

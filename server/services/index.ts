@@ -7,6 +7,8 @@ import { withDeferredDeletes } from '../storage/deferred-deletes.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createCounterService } from './counters.ts';
+import { createLifecycleService } from './lifecycle.ts';
+import { createListingChecks } from './listing-checks.ts';
 import { createListingService } from './listings.ts';
 import { createModerationService } from './moderation.ts';
 import { createPhotoFetcher } from './photo-fetch.ts';
@@ -57,6 +59,12 @@ export function createServices({ config, database, storage: givenStorage, ...dep
   // Searches may be a moment behind the primary: they read from the replica when there is one.
   const search = createSearchService(database.reads, { limits });
   const counters = createCounterService(database.db);
+  const listingChecks = createListingChecks({
+    db: database.db,
+    newAccountDailyListings: config.newAccountDailyListings,
+    enabled: config.listingChecks,
+    now: () => new Date(now()),
+  });
   // The streams' events: through Redis when it is configured, so every instance sees them.
   const realtime = createRealtime({ redis, log });
   const messaging = createMessagingService({ db: database.db, limits, jobs, mailer, realtime, publicUrl: config.publicUrl, now });
@@ -91,6 +99,15 @@ export function createServices({ config, database, storage: givenStorage, ...dep
     search,
     uploads,
     counters,
+    lifecycle: createLifecycleService({
+      db: database.db,
+      jobs,
+      mailer,
+      publicUrl: config.publicUrl,
+      listingTtlDays: config.listingTtlDays,
+      now: () => new Date(now()),
+      changed: listingsChanged,
+    }),
     realtime,
     messaging,
     listings: createListingService({
@@ -103,7 +120,10 @@ export function createServices({ config, database, storage: givenStorage, ...dep
       changed: listingsChanged,
       listingTtlDays: config.listingTtlDays,
       now: () => new Date(now()),
+      checks: listingChecks,
     }),
+    /** The automatic checks and the review queue (reviewQueue, resolveReview) the admin console calls. */
+    listingChecks,
     /** Closes what the services opened themselves (Redis); the database belongs to the caller. */
     async close() {
       realtime.endStreams();

@@ -25,6 +25,7 @@ import { assertMayWrite } from './account-status.ts';
 import { isPubliclyVisible, listedNow, publiclyVisible } from '../repositories/visibility.ts';
 import type { Limits } from './rate-limit.ts';
 import type { UploadService } from './uploads.ts';
+import type { ListingChecks } from './listing-checks.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'Product not found');
 
@@ -154,6 +155,8 @@ export interface ListingServiceDeps {
   listingTtlDays?: number;
   /** The clock of expiry and sales (tests move it forward). */
   now?: () => Date;
+  /** The automatic checks at publish and edit; without them every listing is approved at once. */
+  checks?: ListingChecks;
 }
 
 /** Moderators and admins see a listing's moderation state, like its owner. */
@@ -166,7 +169,27 @@ function visitorOf(caller: Caller): Visitor {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function createListingService({ db, reads = db, storage, uploads, limits, counters, changed = () => {}, listingTtlDays = 60, now = () => new Date() }: ListingServiceDeps) {
+export function createListingService({ db, reads = db, storage, uploads, limits, counters, changed = () => {}, listingTtlDays = 60, now = () => new Date(), checks }: ListingServiceDeps) {
+  /**
+   * Runs the automatic checks on the saved listing, in its transaction: when any trips, an
+   * approved or pending listing is held for review with the list. When none
+   * trips, its state stays as it was: an edit does not release a listing a moderator has not
+   * looked at yet.
+   */
+  async function holdIfTripped(tx: AppDb, row: Product, creating: boolean): Promise<Product> {
+    if (!checks) return row;
+    const tripped = await checks.run(
+      tx,
+      { userId: row.userId, productId: row.id, category: row.category, texts: [row.title, row.desc, row.titleAr, row.titleFr, row.titleEn, row.descAr, row.descFr, row.descEn], creating },
+      row.title,
+    );
+    // Hidden and removed listings stay as a moderator left them: a hidden one goes back to the
+    // queue only when its seller asks (moderation.askForReview), never by being edited.
+    if (tripped.length === 0 || (row.moderation !== 'approved' && row.moderation !== 'pending')) return row;
+    const [held] = await tx.update(products).set({ moderation: 'pending', moderationChecks: tripped }).where(eq(products.id, row.id)).returning();
+    return held ?? row;
+  }
+
   /** The end of a listing published or renewed now. */
   const newExpiry = () => new Date(now().getTime() + listingTtlDays * DAY_MS);
 
@@ -272,7 +295,7 @@ export function createListingService({ db, reads = db, storage, uploads, limits,
       // The listing and the attachment of its photos: all or nothing.
       const row = await keepingFetchedOnlyIfSaved(fetched, () => withTransaction(db, async (tx) => {
         const photos = await resolvePhotos(tx, user.id, urls, null);
-        return insertListing(tx, {
+        const inserted = await insertListing(tx, {
           userId: user.id,
           category: input.category,
           condition: input.condition,
@@ -285,6 +308,7 @@ export function createListingService({ db, reads = db, storage, uploads, limits,
           commune,
           expiresAt: newExpiry(),
         }, photos);
+        return holdIfTripped(tx, inserted, true);
       }));
       changed();
       return serialize(row, true);
@@ -350,7 +374,7 @@ export function createListingService({ db, reads = db, storage, uploads, limits,
           .where(eq(products.id, id))
           .returning();
         if (!updated) throw notFound();
-        return { row: updated, dropped: removed };
+        return { row: await holdIfTripped(tx, updated, false), dropped: removed };
       }));
       await uploads.deleteFiles(dropped);
       changed();
@@ -446,6 +470,7 @@ export function createListingService({ db, reads = db, storage, uploads, limits,
         .select({
           listings: count(),
           active: sql<number>`count(*) filter (where ${products.status} = 'active')::int`,
+          sold: sql<number>`count(*) filter (where ${products.soldAt} is not null)::int`,
           views: sql<number>`coalesce(sum(${products.views}), 0)::int`,
           reveals: sql<number>`coalesce(sum(${products.phoneReveals}), 0)::int`,
         })
@@ -468,7 +493,7 @@ export function createListingService({ db, reads = db, storage, uploads, limits,
         .orderBy(descending(events.createdAt), descending(events.id))
         .limit(limit);
       return {
-        totals: { listings: totals?.listings ?? 0, active: totals?.active ?? 0, views: totals?.views ?? 0, reveals: totals?.reveals ?? 0 },
+        totals: { listings: totals?.listings ?? 0, active: totals?.active ?? 0, sold: totals?.sold ?? 0, views: totals?.views ?? 0, reveals: totals?.reveals ?? 0 },
         recent: recent.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
       };
     },

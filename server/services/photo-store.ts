@@ -41,6 +41,7 @@ export async function storeListingPhoto(
         height: processed.height,
         bytes: processed.variants.reduce((sum, v) => sum + v.data.length, 0),
         variants,
+        phash: processed.phash,
       })
       .returning();
     if (!row) throw new Error('image row not returned');

@@ -16,6 +16,7 @@ import * as logoutPage from '../../app/routes/logout.tsx';
 import * as productPage from '../../app/routes/product.tsx';
 import * as productFormPage from '../../app/routes/product-form.tsx';
 import * as registerPage from '../../app/routes/register.tsx';
+import * as renewPage from '../../app/routes/renew.tsx';
 import * as reportPage from '../../app/routes/report.tsx';
 import * as adminLayout from '../../app/routes/admin/layout.tsx';
 import * as adminOverview from '../../app/routes/admin/overview.tsx';
@@ -145,6 +146,23 @@ const MATRIX: Record<string, Row> = {
     { visitor: toLogin(DASHBOARD), other: refused(403, 'FORBIDDEN'), ownerUnverified: ok({ ok: true, status: 'inactive' }), owner: ok({ ok: true, status: 'inactive' }) },
     async ({ w }) => {
       expect(await productRow(w.product.id)).toMatchObject({ status: 'inactive' });
+    },
+  ),
+  'dashboard: renewListing': dashboardRow(
+    'renewListing',
+    (w) => ({ productId: w.product.id }),
+    { visitor: toLogin(DASHBOARD), other: refused(403, 'FORBIDDEN'), ownerUnverified: ok({ ok: true }), owner: ok({ ok: true }) },
+    async ({ w }) => {
+      expect((await productRow(w.product.id))!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 59 * 24 * 60 * 60 * 1000);
+    },
+  ),
+  'dashboard: markSold': dashboardRow(
+    'markSold',
+    (w) => ({ productId: w.product.id, sold: 'true' }),
+    { visitor: toLogin(DASHBOARD), other: refused(403, 'FORBIDDEN'), ownerUnverified: ok({ ok: true }), owner: ok({ ok: true }) },
+    async ({ w }) => {
+      expect((await productRow(w.product.id))!.soldAt).not.toBeNull();
+      expect((await productRow(w.otherProduct.id))!.soldAt).toBeNull();
     },
   ),
   'dashboard: deleteListing': dashboardRow(
@@ -317,6 +335,13 @@ const MATRIX: Record<string, Row> = {
     form: () => formOf({ token: 'not-a-real-token' }),
     expect: everyone({ status: 200, data: { ok: false, code: 'VERIFICATION_TOKEN_INVALID' }, unchanged: true }),
   },
+  'renew link with an unknown token': {
+    page: renewPage,
+    path: () => '/fr/renew',
+    params: lang,
+    form: () => formOf({ token: 'not-a-real-token' }),
+    expect: everyone({ status: 200, data: { ok: false, code: 'NOT_AVAILABLE' }, unchanged: true }),
+  },
   'log-out': {
     page: logoutPage,
     path: () => '/fr/logout',
@@ -430,6 +455,7 @@ describe('every page action is in the matrix', () => {
       'product-form.tsx': productFormPage,
       'product.tsx': productPage,
       'register.tsx': registerPage,
+      'renew.tsx': renewPage,
       'report.tsx': reportPage,
       'reset-password.tsx': resetPasswordPage,
       'settings.tsx': settingsPage,

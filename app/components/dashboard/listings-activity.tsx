@@ -1,4 +1,4 @@
-import { Eye, LayoutList, Phone, Power, type LucideIcon } from 'lucide-react';
+import { BadgeCheck, Eye, LayoutList, Phone, Power, type LucideIcon } from 'lucide-react';
 import { useTranslation } from '#i18n';
 import { Link } from 'react-router';
 import { formatDate } from '../../../common/format.ts';
@@ -8,7 +8,7 @@ import { localePath } from '../../lib/paths.ts';
 import { useLang } from '../../lib/root-data.ts';
 
 export interface SellerActivity {
-  totals: { listings: number; active: number; views: number; reveals: number };
+  totals: { listings: number; active: number; sold: number; views: number; reveals: number };
   recent: {
     type: string;
     createdAt: string;
@@ -69,7 +69,7 @@ export function groupActivity(recent: SellerActivity['recent'], limit = ACTIVITY
 /** The dashboard's extra block (docs/product.md): totals and the latest views and phone reveals. */
 export function ListingsActivity({ activity, now }: { activity: SellerActivity; now: string }) {
   const lang = useLang();
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation(['listings', 'lifecycle']);
   const { totals } = activity;
   const recent = groupActivity(activity.recent);
   return (
@@ -83,6 +83,7 @@ export function ListingsActivity({ activity, now }: { activity: SellerActivity; 
           <Stat icon={Power} label={t('totalActive')} value={totals.active} testId="total-active" />
           <Stat icon={Eye} label={t('totalViews')} value={totals.views} testId="total-views" />
           <Stat icon={Phone} label={t('totalReveals')} value={totals.reveals} testId="total-reveals" />
+          <Stat icon={BadgeCheck} label={t('lifecycle:sales')} value={totals.sold} testId="total-sold" />
         </dl>
       </div>
       <div>

@@ -8,9 +8,10 @@ import { dirOf } from '../../../common/languages.ts';
 import { localizedTitle, type ApiImage, type ApiProduct } from '../../../common/product.ts';
 import { localePath } from '../../lib/paths.ts';
 import { useLang } from '../../lib/root-data.ts';
+import { ExpiryLine, LifecycleBadge, LifecycleButtons, type LifecycleFields } from './listing-lifecycle.tsx';
 
 /** What the dashboard needs of a listing: the table's columns and its counters. */
-export type DashboardListing = Pick<ApiProduct, 'id' | 'category' | 'price' | 'status' | 'title' | 'title_ar' | 'title_fr' | 'title_en'> & {
+export type DashboardListing = Pick<ApiProduct, 'id' | 'category' | 'price' | 'status' | 'title' | 'title_ar' | 'title_fr' | 'title_en'> & LifecycleFields & {
   cover: ApiImage | null;
   views: number;
   reveals: number;
@@ -172,13 +173,18 @@ function TableRow({ listing }: { listing: DashboardListing }) {
           {title}
         </Link>
         <RowError id={listing.id} />
+        <div className="mt-1.5">
+          <LifecycleButtons listing={listing} />
+        </div>
       </td>
       <td className="px-3 py-3 text-sm text-ink-muted">{t(`categories:${listing.category}`)}</td>
       <td className="whitespace-nowrap px-3 py-3 text-sm font-semibold text-ink">
         <bdi dir="ltr">{formatPrice(listing.price, lang)}</bdi>
       </td>
-      <td className="px-3 py-3">
+      <td className="space-y-1 px-3 py-3">
         <StatusBadge active={active} />
+        <LifecycleBadge listing={listing} />
+        <ExpiryLine listing={listing} />
       </td>
       <td className="px-3 py-3 text-end text-sm tabular-nums text-ink" data-testid="listing-views">
         {listing.views}
@@ -212,6 +218,7 @@ function ListingCard({ listing }: { listing: DashboardListing }) {
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-muted">
           <StatusBadge active={active} />
+          <LifecycleBadge listing={listing} />
           <span className="inline-flex items-center gap-1">
             <Eye className="size-3.5" aria-hidden="true" />
             <span className="sr-only">{`${t('colViews')}: `}</span>
@@ -222,6 +229,10 @@ function ListingCard({ listing }: { listing: DashboardListing }) {
             <span className="sr-only">{`${t('colReveals')}: `}</span>
             <span className="tabular-nums">{listing.reveals}</span>
           </span>
+        </div>
+        <ExpiryLine listing={listing} />
+        <div className="mt-2">
+          <LifecycleButtons listing={listing} />
         </div>
         <RowError id={listing.id} />
       </div>

@@ -259,6 +259,46 @@ export function contactMessageEmail(v: { name: string; email: string; message: s
   return { subject, text, html };
 }
 
+const EXPIRY_REMINDER = {
+  subject: {
+    ar: 'إعلانك «{title}» ينتهي قريبًا — إيكو سوق',
+    fr: `Votre annonce «${NBSP}{title}${NBSP}» expire bientôt — EcoSouk`,
+    en: 'Your listing "{title}" expires soon — EcoSouk',
+  },
+  title: { ar: 'إعلانك ينتهي قريبًا', fr: 'Votre annonce expire bientôt', en: 'Your listing expires soon' },
+  intro: {
+    ar: 'سيختفي إعلانك «{title}» من البحث ومن متجرك في {date}. إذا كان الغرض ما زال متوفرًا، جدّد الإعلان بنقرة واحدة.',
+    fr: `Votre annonce «${NBSP}{title}${NBSP}» quittera la recherche et votre boutique le {date}. Si l'objet est toujours disponible, renouvelez-la en un clic.`,
+    en: 'Your listing "{title}" leaves the search and your shop on {date}. If the item is still available, renew it in one click.',
+  },
+  button: { ar: 'تجديد الإعلان', fr: "Renouveler l'annonce", en: 'Renew the listing' },
+  after: {
+    ar: 'الرابط يعمل دون تسجيل الدخول لمدة 30 يومًا. إذا بعت الغرض، علّمه كمُباع من لوحة التحكم.',
+    fr: 'Le lien fonctionne sans connexion pendant 30 jours. Si vous avez vendu l’objet, marquez-le comme vendu depuis votre tableau de bord.',
+    en: 'The link works without logging in for 30 days. If you sold the item, mark it as sold from your dashboard.',
+  },
+} satisfies Record<string, Localized>;
+
+/** The reminder a few days before a listing expires, with its one-click renew link. */
+export function expiryReminderEmail(lang: Lang, v: { name: string; title: string; date: string; link: string }): MailContent {
+  const name = oneLine(v.name);
+  const title = oneLine(v.title, 60);
+  const hello = fill(COMMON.hello[lang], { name });
+  const intro = fill(EXPIRY_REMINDER.intro[lang], { title, date: v.date });
+  const text = [hello, '', intro, '', `${EXPIRY_REMINDER.button[lang]}${COMMON.colon[lang]}`, v.link, '', EXPIRY_REMINDER.after[lang], '', '—', COMMON.footer[lang], ''].join('\n');
+  const html = layout({
+    lang,
+    title: EXPIRY_REMINDER.title[lang],
+    paragraphs: [
+      fill(escapeHtml(COMMON.hello[lang]), { name: `<bdi>${escapeHtml(name)}</bdi>` }),
+      fill(escapeHtml(EXPIRY_REMINDER.intro[lang]), { title: `<bdi>${escapeHtml(title)}</bdi>`, date: escapeHtml(v.date) }),
+    ],
+    button: { label: EXPIRY_REMINDER.button[lang], url: v.link },
+    after: [escapeHtml(EXPIRY_REMINDER.after[lang])],
+  });
+  return { subject: fill(EXPIRY_REMINDER.subject[lang], { title }), text, html };
+}
+
 /** What a moderator did that the member concerned is told about. */
 export type ModerationNotice = 'listing-hidden' | 'listing-removed' | 'user-warned' | 'user-suspended' | 'user-banned';
 

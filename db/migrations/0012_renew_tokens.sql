@@ -1,0 +1,2 @@
+ALTER TABLE "email_tokens" ADD COLUMN "product_id" uuid;--> statement-breakpoint
+ALTER TABLE "email_tokens" ADD CONSTRAINT "email_tokens_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;
