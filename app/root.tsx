@@ -38,6 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
     year: new Date().getFullYear(),
     publicUrl: context.get(appContext).services.config.publicUrl,
     user: user && { id: user.id, name: user.name, email: user.email, image: user.image, isVerified: user.isVerified, staff: isStaffAccount(user) },
+    unread: user ? await context.get(appContext).services.messaging.unreadTotal(user.id) : 0,
     messages,
   };
 }

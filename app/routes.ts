@@ -28,6 +28,8 @@ export default [
     route('products/:productId', 'routes/product.tsx'),
     route('shop/:userId', 'routes/shop.tsx'),
     route('report', 'routes/report.tsx'),
+    route('messages', 'routes/messages.tsx'),
+    route('messages/:conversationId', 'routes/conversation.tsx'),
     route('admin', 'routes/admin/layout.tsx', [
       index('routes/admin/overview.tsx'),
       route('reports', 'routes/admin/reports.tsx'),

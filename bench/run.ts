@@ -59,7 +59,7 @@ async function prepare(): Promise<Database> {
 }
 
 // ---------------------------------------------------------------- EXPLAIN ANALYZE
-const SHAPES: { name: string; variants: Record<string, string>[] }[] = [
+const SHAPES: { name: string; variants: Record<string, string | string[]>[] }[] = [
   { name: 'newest (no filter)', variants: [{}] },
   { name: 'category', variants: CATEGORY_KEYS.slice(0, 10).map((category) => ({ category })) },
   { name: 'wilaya', variants: ['alger', 'oran', 'djanet', 'setif', 'el-meniaa'].map((address) => ({ address })) },
@@ -75,6 +75,43 @@ const SHAPES: { name: string; variants: Record<string, string>[] }[] = [
   { name: 'text, French', variants: ['vélo', 'telephone', 'appartement', 'canapé', 'livre', 'huile'].map((title) => ({ title })) },
   { name: 'text, English', variants: ['bicycle', 'phone', 'sofa', 'solar panel', 'honey'].map((title) => ({ title })) },
   { name: 'text + wilaya, newest', variants: [{ title: 'vélo', address: 'alger' }, { title: 'هاتف', address: 'oran' }, { title: 'sofa', address: 'setif' }] },
+  // Category details, communes, price types (issue 16).
+  {
+    name: 'vehicles: year + mileage ranges',
+    variants: [
+      { category: 'automobile', 'attr.year.min': '2015', 'attr.year.max': '2020', 'attr.mileage.max': '100000' },
+      { category: 'automobile', 'attr.year.min': '2023' },
+      { category: 'automobile', 'attr.mileage.max': '5000', sortBy: 'price_asc' },
+      { category: 'automobile', address: 'oran', 'attr.year.min': '2018', 'attr.mileage.max': '80000' },
+    ],
+  },
+  {
+    name: 'vehicles: make + fuel choices',
+    variants: [
+      { category: 'automobile', 'attr.brand': 'renault', 'attr.fuel': ['diesel', 'lpg'] },
+      { category: 'automobile', 'attr.brand': 'hyundai', 'attr.gearbox': 'automatic', address: 'alger' },
+      { category: 'automobile', 'attr.brand': ['mahindra', 'iveco'], 'attr.year.min': '2020' },
+    ],
+  },
+  {
+    name: 'real estate: rooms + surface',
+    variants: [
+      { category: 'real-estate', 'attr.rooms': 'f3', 'attr.surface.min': '80', 'attr.surface.max': '120' },
+      { category: 'real-estate', 'attr.offer': 'rent', 'attr.rooms': ['f2', 'f3'], address: 'alger' },
+      { category: 'real-estate', 'attr.surface.min': '390' },
+    ],
+  },
+  { name: 'electronics: brand + storage', variants: [{ category: 'electronics', 'attr.brand': 'samsung', 'attr.storage.min': '256' }, { category: 'electronics', 'attr.type': 'phone', 'attr.storage.min': '1000' }] },
+  {
+    name: 'commune, price type, exchange',
+    variants: [
+      { address: 'alger', commune: 'alger.bab-ezzouar' },
+      { commune: 'oran.arzew', category: 'automobile' },
+      { priceType: 'free' },
+      { priceType: 'free', category: 'baby-kids', address: 'setif' },
+      { exchange: 'true', category: 'electronics' },
+    ],
+  },
   { name: 'page 50', variants: [{ currentPage: '50' }, { currentPage: '50', category: 'electronics' }] },
   { name: 'page 100 (the cap)', variants: [{ currentPage: '100' }, { currentPage: '100', address: 'alger' }] },
 ];

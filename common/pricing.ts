@@ -42,3 +42,6 @@ export function priceTypeIssue(priceType: PriceType, price: number): ValidationK
   if (priceType === 'free') return price === 0 ? null : 'priceFree';
   return price >= PRICE_MIN ? null : 'priceMin';
 }
+
+/** Categories whose prices Algerians quote in millions of centimes (formatMillions) as well. */
+export const QUOTED_IN_MILLIONS: readonly string[] = ['automobile', 'real-estate'];

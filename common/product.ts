@@ -1,7 +1,9 @@
 // The Product shape of docs/api.md: what the API returns and what the pages render.
+import type { AttributeValues } from './category-attributes.ts';
 import type { Impact } from './impact.ts';
-import type { Lang } from './languages.ts';
+import type { Lang, Localized } from './languages.ts';
 import type { ListingCheck, ModerationState } from './moderation.ts';
+import type { PriceType } from './pricing.ts';
 
 export interface ApiImage {
   url: string;
@@ -32,6 +34,14 @@ export interface ApiProduct {
   address: string;
   /** A commune key of common/communes.ts, inside `address`, or null. */
   commune: string | null;
+  /** The commune's names, so that pages and apps need not load the 1,541 communes to show one. */
+  communeName: Localized | null;
+  /** The category's details (common/category-attributes.ts), by attribute key. */
+  attributes: AttributeValues;
+  /** `free` is a give-away: `price` is 0. */
+  priceType: PriceType;
+  /** The seller would consider an exchange. */
+  exchange: boolean;
   status: 'active' | 'inactive';
   isActive: boolean;
   createdAt: string;

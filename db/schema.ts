@@ -3,11 +3,14 @@
 // server/services/products.server... queries use, or the planner would ignore them.
 import { sql } from 'drizzle-orm';
 import { USER_ROLES, USER_STATUSES } from '../common/accounts.ts';
+import type { AttributeValues } from '../common/category-attributes.ts';
+import { PRICE_TYPES } from '../common/pricing.ts';
 import { MODERATION_STATES, type ListingCheck } from '../common/moderation.ts';
 import { REPORT_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '../common/reports.ts';
 import {
   customType,
   bigserial,
+  check,
   boolean,
   date,
   index,
@@ -106,6 +109,23 @@ export const emailTokens = pgTable(
   (t) => [uniqueIndex('email_tokens_token_hash_key').on(t.tokenHash), index('email_tokens_user_id_idx').on(t.userId, t.purpose)],
 );
 
+/** In public lists (the stored `listed` column): the partial indexes are on it. */
+const ACTIVE_SQL = 'listed';
+
+/**
+ * The numeric category details searched by range that get an index of their own (category,
+ * key); others are filtered among the rows the category's indexes find. The search casts
+ * them exactly this way (services/search.ts `attributeNumber`), or the index would not match.
+ */
+export const ATTRIBUTE_RANGE_INDEXES = [
+  // Year first, mileage beside it: "2015-2020, under 100 000 km" is answered by the index alone,
+  // and only the matching rows are read.
+  ['automobile', ['year', 'mileage']],
+  ['automobile', ['mileage']],
+  ['real-estate', ['surface']],
+  ['electronics', ['storage']],
+] as const;
+
 export const products = pgTable(
   'products',
   {
@@ -130,6 +150,11 @@ export const products = pgTable(
     address: text('address').notNull(),
     // A commune key of common/communes.ts inside `address`, or null (docs/product.md).
     commune: text('commune'),
+    // The category's details (common/category-attributes.ts), validated per category on write:
+    // option keys, whole numbers and texts under their attribute's key.
+    attributes: jsonb('attributes').$type<AttributeValues>().notNull().default({}),
+    priceType: text('price_type', { enum: PRICE_TYPES }).notNull().default('fixed'),
+    exchange: boolean('exchange').notNull().default(false),
     status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
     // approved, or held back: pending (automatic checks, review queue), hidden, removed (moderators).
     moderation: text('moderation', { enum: MODERATION_STATES }).notNull().default('approved'),
@@ -158,7 +183,7 @@ export const products = pgTable(
     ),
   },
   (t) => {
-    const active = sql`listed`;
+    const active = sql.raw(ACTIVE_SQL);
     return [
       index('products_search_idx').using('gin', t.searchVector).where(active),
       index('products_active_category_address_created_idx').on(t.category, t.address, t.createdAt.desc(), t.id.desc()).where(active),
@@ -174,6 +199,19 @@ export const products = pgTable(
       // The shop page and the dashboard: one seller's listings, newest first.
       index('products_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
       uniqueIndex('products_ref_key').on(t.ref),
+      // One commune's listings, newest first (a commune filter, with or without its wilaya).
+      index('products_listed_commune_created_idx').on(t.commune, t.createdAt.desc(), t.id.desc()).where(active),
+      // Category details (docs/performance.md): the choices (`attributes @> '{"fuel":"diesel"}'`)
+      // through one GIN index, the ranges of the most searched numbers through an expression
+      // index each, limited to their category, so a filtered search reads only its matches.
+      index('products_listed_attributes_idx').using('gin', sql`${t.attributes} jsonb_path_ops`).where(active),
+      ...ATTRIBUTE_RANGE_INDEXES.map(([category, keys]) =>
+        index(`products_listed_${category.replace(/-/g, '_')}_${keys.join('_')}_idx`)
+          .using('btree', sql.raw(keys.map((key) => `((attributes->>'${key}')::int)`).join(', ')))
+          .where(sql.raw(`${ACTIVE_SQL} AND category = '${category}'`)),
+      ),
+      // A give-away costs nothing; a priced listing is checked by the schemas (PRICE_MIN).
+      check('products_free_price_check', sql`${t.priceType} <> 'free' OR ${t.price} = 0`),
       // The expiry sweep and the reminders: listings whose end is near or past.
       index('products_listed_expires_idx').on(t.expiresAt).where(active),
       // The review queue.

@@ -2,7 +2,8 @@ import { ImageOff, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '#i18n';
 import { Link } from 'react-router';
-import { formatAgo, formatPrice } from '../../common/format.ts';
+import { formatAgo } from '../../common/format.ts';
+import { ListingPrice, usePlace } from './listing-price.tsx';
 import { localizedTitle, type ApiProduct } from '../../common/product.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
@@ -32,6 +33,7 @@ export function ProductCard({ product, eager = false, action }: { product: ApiPr
   const { t } = useTranslation(['common', 'categories', 'cities', 'conditions']);
   const cover = product.photos[0];
   const title = localizedTitle(product, lang);
+  const place = usePlace(product);
   return (
     <article
       className="group relative flex w-full flex-row overflow-hidden rounded-xl border border-line bg-surface-raised shadow-sm transition hover:shadow-md sm:flex-col sm:rounded-2xl"
@@ -67,12 +69,12 @@ export function ProductCard({ product, eager = false, action }: { product: ApiPr
             {title}
           </Link>
         </h3>
-        <p className="text-base font-bold text-brand-strong sm:order-last sm:mt-auto sm:pt-1 sm:text-lg rtl:text-end" dir="ltr">
-          <bdi>{formatPrice(product.price, lang)}</bdi>
-        </p>
+        <div className="sm:order-last sm:mt-auto sm:pt-1">
+          <ListingPrice product={product} size="card" />
+        </div>
         <p className="mt-auto flex min-w-0 items-center gap-1 text-xs text-ink-muted sm:mt-0 sm:text-sm">
           <MapPin className="size-3.5 shrink-0 sm:size-4" aria-hidden="true" />
-          <span className="truncate">{t(`cities:${product.address}`)}</span>
+          <span className="truncate" data-testid="card-place">{place}</span>
           <span aria-hidden="true" className="mx-0.5">
             ·
           </span>

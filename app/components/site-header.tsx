@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { localePath } from '../lib/paths.ts';
 import { useLang, useSessionUser } from '../lib/root-data.ts';
 import { UserMenu } from './user-menu.tsx';
+import { MessagesLink } from './messaging/messages-link.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { Logo } from './logo.tsx';
 import { MobileDrawer } from './mobile-drawer.tsx';
@@ -45,6 +46,7 @@ export function SiteHeader() {
           <PostAdLink variant="header" />
           <ThemeToggle />
           <LanguageMenu />
+          {user ? <MessagesLink /> : null}
           {user ? (
             <div className="ms-1 hidden md:block">
               <UserMenu user={user} />

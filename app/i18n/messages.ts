@@ -8,11 +8,13 @@ import { en } from './locales/en.ts';
 import { fr } from './locales/fr.ts';
 import { about } from '../../common/content/about.ts';
 import { VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
+import { details } from './namespaces/details.ts';
 import { lifecycle } from './namespaces/lifecycle.ts';
 import { impact } from './namespaces/impact.ts';
 import { listings } from './namespaces/listings.ts';
 import { productForm } from './namespaces/product-form.ts';
 import { search } from './namespaces/search.ts';
+import { messaging } from './namespaces/messaging.ts';
 import { browse } from './namespaces/browse.ts';
 import { admin, report } from './namespaces/moderation.ts';
 
@@ -45,7 +47,9 @@ export function resourcesFor(lang: Lang) {
     listings: listings[lang],
     lifecycle: lifecycle[lang],
     search: search[lang],
+    details: details[lang],
     browse: browse[lang],
+    messaging: messaging[lang],
     report: report[lang],
     admin: admin[lang],
     impact: impact[lang],
@@ -68,6 +72,8 @@ export const NAMESPACES = [
   'listings',
   'lifecycle',
   'search',
+  'details',
+  'messaging',
   'browse',
   'report',
   'admin',

@@ -19,6 +19,8 @@ export interface RootData {
   year: number;
   publicUrl: string;
   user: SessionUser | null;
+  /** Unread messages of the signed-in member (0 for a visitor). */
+  unread?: number;
   /** The UI texts of `lang` (absent when the root loader failed). */
   messages?: Resources;
 }

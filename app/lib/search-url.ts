@@ -2,9 +2,22 @@
 // shareable, server-rendered, and restored by back/forward.
 import { ALL } from '../../common/reference-data.ts';
 
-export const SEARCH_FIELDS = ['title', 'address', 'category', 'condition', 'seller', 'minPrice', 'maxPrice', 'sortBy'] as const;
+export const SEARCH_FIELDS = ['title', 'address', 'commune', 'category', 'condition', 'seller', 'priceType', 'exchange', 'minPrice', 'maxPrice', 'sortBy'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
-export type SearchValues = Partial<Record<SearchField, string>>;
+/** The fields, and the category detail filters (`attr.year.min`, `attr.fuel`…) in their order, repeatable. */
+export type SearchValues = Partial<Record<SearchField, string>> & { attr?: [string, string][] };
+
+/** The category the detail filters were shown for: a form sent without JavaScript may have changed category since. */
+export const FILTERS_FOR = 'filtersFor';
+const ATTR_PREFIX = 'attr.';
+
+/** Detail filters, kept only when shown for the category chosen (a category change drops them). */
+function detailFilters(entries: Iterable<[string, FormDataEntryValue]>, category: string | null, shownFor: FormDataEntryValue | null): [string, string][] {
+  if (shownFor !== null && shownFor !== category) return [];
+  const found: [string, string][] = [];
+  for (const [key, value] of entries) if (key.startsWith(ATTR_PREFIX) && typeof value === 'string') found.push([key, value]);
+  return found;
+}
 
 export function searchValuesOf(params: URLSearchParams): SearchValues {
   const values: SearchValues = {};
@@ -12,7 +25,24 @@ export function searchValuesOf(params: URLSearchParams): SearchValues {
     const value = params.get(field);
     if (value !== null) values[field] = value;
   }
+  const attr = detailFilters(params.entries(), params.get('category'), params.get(FILTERS_FOR));
+  if (attr.length > 0) values.attr = attr;
   return values;
+}
+
+/** The detail filters as the search schema reads them: `{ 'attr.fuel': ['diesel', 'lpg'], 'attr.year.min': '2010' }`. */
+export function detailFilterParams(values: SearchValues): Record<string, string | string[]> {
+  const params: Record<string, string | string[]> = {};
+  for (const [key, value] of values.attr ?? []) {
+    const previous = params[key];
+    params[key] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
+  }
+  return params;
+}
+
+/** Whether the values hold a filter beyond text, wilaya and category (the filter panel opens for it). */
+export function hasDetailFilter(values: SearchValues): boolean {
+  return Boolean((values.attr ?? []).some(([, v]) => v.trim() !== '') || (values.commune && values.commune !== ALL) || (values.priceType && values.priceType !== ALL) || values.exchange);
 }
 
 function meaningful(field: SearchField, value: string | undefined): value is string {
@@ -28,6 +58,7 @@ export function searchQuery(values: SearchValues, page = 1): string {
     const value = values[field];
     if (meaningful(field, value)) params.set(field, value.trim());
   }
+  for (const [key, value] of values.attr ?? []) if (value.trim() !== '') params.append(key, value.trim());
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return query ? `?${query}` : '';
@@ -39,6 +70,8 @@ export function valuesFromForm(form: FormData): SearchValues {
     const value = form.get(field);
     if (typeof value === 'string') values[field] = value;
   }
+  const attr = detailFilters(form.entries(), typeof values.category === 'string' ? values.category : null, form.get(FILTERS_FOR));
+  if (attr.length > 0) values.attr = attr;
   return values;
 }
 

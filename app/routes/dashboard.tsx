@@ -12,6 +12,7 @@ import { EmptyListings, ListingsFooter, ListingsTools } from '../components/dash
 import { DASHBOARD_PAGE_SIZE, dashboardQueryOf, foldForSearch } from '../lib/dashboard-query.ts';
 import { ProfileCard } from '../components/dashboard/profile-card.tsx';
 import { ProfileInfo } from '../components/dashboard/profile-info.tsx';
+import { MessagePrefs } from '../components/dashboard/message-prefs.tsx';
 import { AccountStatusBanner } from '../components/dashboard/account-status-banner.tsx';
 import { VerificationBanner } from '../components/dashboard/verification-banner.tsx';
 import { ModerationNotices } from '../components/dashboard/moderation-notices.tsx';
@@ -99,6 +100,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await services.users.updateProfile(user, user.id, parsed.data);
         return redirect(`/${lang}/dashboard?saved=1`);
       }
+      case 'messagePrefs':
+        // Unchecked boxes are not sent at all: absent means off.
+        await services.users.updateProfile(user, user.id, { messagesEnabled: form.get('messagesEnabled') === 'on', messageEmails: form.get('messageEmails') === 'on' });
+        return { intent, ok: true as const };
       case 'avatar': {
         const file = form.get('image');
         if (!(file instanceof File) || file.size === 0) return fail({ formError: 'VALIDATION_ERROR' });
@@ -164,6 +169,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           empty={tb('dashboardNoMatch')}
         />
       )}
+      <MessagePrefs user={user} />
     </div>
   );
 }

@@ -16,22 +16,30 @@ import { EmptySearch } from '../components/search/empty-search.tsx';
 import { SortForm } from '../components/search/sort-form.tsx';
 import { seoContext, translatorFor } from '../lib/meta.ts';
 import { absoluteUrl, jsonLd, pageUrl, seoMeta, SITE_NAME } from '../lib/seo.ts';
-import { searchQuery, searchValuesOf } from '../lib/search-url.ts';
+import { detailFilterParams, searchQuery, searchValuesOf } from '../lib/search-url.ts';
+import { communeChoices } from '../lib/communes.server.ts';
+import { communeBelongsTo } from '../../common/communes.ts';
+import { DEFAULT_LANG, isLang } from '../../common/languages.ts';
+import { AttributeFilters } from '../components/search/attribute-filters.tsx';
 import { isAppError } from '#errors';
 import { callerOf, servicesOf } from '../lib/session.server.ts';
 
 /** Why there are no results to show, besides invalid filters. */
 type Problem = 'rateLimited' | 'busy' | null;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const values = searchValuesOf(url.searchParams);
-  const parsed = searchParamsSchema.safeParse({ ...values, currentPage: url.searchParams.get('page') ?? undefined });
+  // A commune left over from another wilaya (a form sent without JavaScript) is no filter.
+  if (values.commune && values.address && values.commune !== 'all' && !communeBelongsTo(values.commune, values.address)) delete values.commune;
+  const communes = communeChoices(values.address, isLang(params.lang) ? params.lang : DEFAULT_LANG);
+  const { attr: _attr, ...fields } = values;
+  const parsed = searchParamsSchema.safeParse({ ...fields, ...detailFilterParams(values), currentPage: url.searchParams.get('page') ?? undefined });
   if (!parsed.success) {
     const errors: FieldErrors = fieldErrorsOf(parsed.error);
     // `currentPage` is `page` in the page's URL.
     if (errors.currentPage) errors.page = errors.currentPage;
-    return data({ values, errors, result: null, problem: null as Problem, seller: null, categoryCounts: null }, { status: 400 });
+    return data({ values, errors, result: null, problem: null as Problem, seller: null, categoryCounts: null, communes }, { status: 400 });
   }
   const services = servicesOf(context);
   // The seller filter is shown by name; an id of no one still filters (to nothing).
@@ -44,13 +52,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       services.search.search(parsed.data, callerOf(context)),
       browsing ? services.search.categoryCounts() : null,
     ]);
-    return { values, errors: {} as FieldErrors, result, problem: null as Problem, seller, categoryCounts };
+    return { values, errors: {} as FieldErrors, result, problem: null as Problem, seller, categoryCounts, communes };
   } catch (error) {
     if (!isAppError(error) || (error.code !== 'RATE_LIMITED' && error.code !== 'SERVICE_UNAVAILABLE')) throw error;
     const limited = error.code === 'RATE_LIMITED';
     const retryAfter = (error as { retryAfter?: number }).retryAfter;
     const headers: Record<string, string> = retryAfter ? { 'Retry-After': String(retryAfter) } : {};
-    return data({ values, errors: {} as FieldErrors, result: null, problem: (limited ? 'rateLimited' : 'busy') as Problem, seller, categoryCounts: null }, { status: error.status, headers });
+    return data({ values, errors: {} as FieldErrors, result: null, problem: (limited ? 'rateLimited' : 'busy') as Problem, seller, categoryCounts: null, communes }, { status: error.status, headers });
   }
 }
 
@@ -78,7 +86,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation(['home', 'search', 'validation']);
-  const { values, errors, result, problem, seller, categoryCounts } = loaderData;
+  const { values, errors, result, problem, seller, categoryCounts, communes } = loaderData;
   const navigation = useNavigation();
   // A new search on this page is loading: keep the old results, dimmed, under a spinner.
   const loading = navigation.state === 'loading' && navigation.location.pathname === `/${navigation.location.pathname.split('/')[1]}`;
@@ -91,6 +99,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       values={values}
       errors={errors}
       count={result ? { count, capped: result.pagination.totalIsCapped } : null}
+      extraFilters={<AttributeFilters values={values} errors={errors} communes={communes} />}
     />
   );
   return (

@@ -30,6 +30,7 @@ import { seoMeta } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
 import { callerOf, requireUser, servicesOf } from '../lib/session.server.ts';
+import { communeChoices } from '../lib/communes.server.ts';
 
 type Services = ReturnType<typeof servicesOf>;
 
@@ -67,7 +68,11 @@ function listingValues(product: ApiProduct): Record<string, string> {
     price: String(product.price),
     contact: product.contact ? toNational(product.contact) : '',
     address: product.address,
+    commune: product.commune ?? '',
+    priceType: product.priceType,
+    exchange: product.exchange ? 'on' : '',
   };
+  for (const [key, value] of Object.entries(product.attributes)) values[`attributes.${key}`] = String(value);
   for (const l of LANGS) {
     const title = product[`title_${l}`];
     const desc = product[`desc_${l}`];
@@ -93,7 +98,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     values = product ? listingValues(product) : { contact: user.phone ? toNational(user.phone) : '', address: user.address ?? '' };
     photos = product ? listingPhotos(product) : [];
   }
-  return data({ verified: user.isVerified, productId: product?.id ?? null, values, photos }, { headers });
+  return data({ verified: user.isVerified, productId: product?.id ?? null, values, photos, communes: communeChoices(values.address, lang) }, { headers });
 }
 
 /** Field errors of a service's VALIDATION_ERROR (`body.img`, `body.images.2`…). */
@@ -101,7 +106,8 @@ function fieldErrorsOfService(errors: FieldError[] | undefined): FieldErrors | u
   if (!errors?.length) return undefined;
   const found: FieldErrors = {};
   for (const error of errors) {
-    const field = error.path.replace(/^body\./, '').split('.')[0] ?? 'form';
+    const [first, second] = error.path.replace(/^body\./, '').split('.');
+    const field = first === 'attributes' && second ? `attributes.${second}` : (first ?? 'form');
     const name = field === 'images' ? 'img' : field;
     found[name] ??= isValidationKey(error.code) ? error.code : 'invalidValue';
   }
@@ -129,7 +135,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const sent = pickedPhotosOf(form);
   const photos = sent.length > 0 ? sent : photosFromUrls(object.images as string[]);
   const values = productValues(form);
-  const fail = (failure: ProductFormFailure, status: number) => data<ProductFormFailure>({ ...failure, values, photos }, { status });
+  const communes = communeChoices(values.address, lang);
+  const fail = (failure: ProductFormFailure, status: number) => data<ProductFormFailure>({ ...failure, values, photos, communes }, { status });
+
+  // Without JavaScript, the form asks for the fields of the category and the communes of the
+  // wilaya just chosen: the same form again, with what was typed, nothing saved.
+  if (form.get('intent') === 'refresh') return data<ProductFormFailure>({ values, photos, communes }, { status: 200 });
 
   try {
     if (params.productId) {
@@ -174,6 +185,8 @@ export default function ProductFormPage({ loaderData, actionData }: Route.Compon
           values={loaderData.values}
           photos={loaderData.photos}
           failure={failure}
+          communes={failure?.communes ?? loaderData.communes}
+          communesWilaya={(failure?.values ?? loaderData.values).address ?? ''}
         />
       ) : (
         <VerifyPrompt />

@@ -8,12 +8,15 @@ import { localizedDesc, localizedTitle } from '../../common/product.ts';
 import { isAppError } from '#errors';
 import { isId } from '../../common/ids.ts';
 import { ContactCard } from '../components/product/contact-card.tsx';
+import { SendMessage } from '../components/messaging/send-message.tsx';
 import { OwnerLifecycleNotice, SoldBanner } from '../components/product/lifecycle-notice.tsx';
 import { ImpactLine } from '../components/impact/impact-line.tsx';
 import { Breadcrumbs } from '../components/product/breadcrumbs.tsx';
 import { ListingFacts, PublishedAgo } from '../components/product/listing-facts.tsx';
 import { productTrail } from '../lib/breadcrumbs.ts';
 import { Gallery } from '../components/product/gallery.tsx';
+import { AttributeTable } from '../components/product/attribute-table.tsx';
+import { ListingPrice, usePlace } from '../components/listing-price.tsx';
 import { ReportButton } from '../components/report-button.tsx';
 import { UserText } from '../components/user-text.tsx';
 import { LoadError, ProductNotFound } from '../components/product/load-error.tsx';
@@ -128,6 +131,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const title = localizedTitle(product, lang) || t('titleUnavailable');
   const description = localizedDesc(product, lang);
   const price = Number.isFinite(product.price) && product.price > 0 ? formatPrice(product.price, lang) : null;
+  const place = usePlace(product);
   const trail = productTrail(lang, { home: t('impact:home'), category: t(`categories:${product.category}`), title }, product);
 
   return (
@@ -157,16 +161,14 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl" dir="auto" data-testid="product-title">
               {title}
             </h1>
-            <p className="text-3xl font-bold text-brand-strong" data-testid="product-price">
-              {price ? <bdi dir="ltr">{price}</bdi> : t('priceUnavailable')}
-            </p>
+            <div data-testid="product-price">{price || product.priceType === 'free' ? <ListingPrice product={product} size="page" /> : <p className="text-3xl font-bold text-brand-strong">{t('priceUnavailable')}</p>}</div>
             <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-1">
               <div className="flex items-center gap-2">
                 <dt className="flex items-center gap-2 text-ink-muted">
                   <MapPin className="size-4 shrink-0" aria-hidden="true" />
-                  {t('wilaya')}
+                  {t('details:place')}
                 </dt>
-                <dd className="font-medium text-ink">{product.address ? t(`cities:${product.address}`) : t('unavailable')}</dd>
+                <dd className="font-medium text-ink" data-testid="product-place">{product.address ? place : t('unavailable')}</dd>
               </div>
               <div className="flex items-center gap-2">
                 <dt className="flex items-center gap-2 text-ink-muted">
@@ -185,6 +187,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             </dl>
             <ImpactLine impact={product.impact} />
             <ListingFacts reference={product.reference} views={product.views} />
+            <AttributeTable product={product} />
             {own ? (
               <Link
                 to={localePath(lang, `/products/${product.id}/edit`)}
@@ -199,6 +202,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           {product.soldAt && !own ? null : (
             <ContactCard productId={product.id} seller={loaderData.product.seller} ownContact={own ? product.contact : undefined} revealed={actionData} />
           )}
+          <SendMessage product={product} />
         </aside>
 
         <section aria-labelledby="description-title" className="lg:col-start-1">

@@ -1,4 +1,5 @@
 // Response shapes of the API, for validation-free serialization and the OpenAPI document.
+import { PRICE_TYPES } from '../../common/pricing.ts';
 import { z } from 'zod';
 import { USER_ROLES, USER_STATUSES } from '../../common/accounts.ts';
 import { IMPACT_FIGURES, type ImpactBasis } from '../../common/impact.ts';
@@ -67,6 +68,10 @@ export const productSchema = z
     price: z.number(),
     address: z.string(),
     commune: z.string().nullable(),
+    communeName: z.object({ ar: z.string(), fr: z.string(), en: z.string() }).nullable(),
+    attributes: z.record(z.string(), z.union([z.string(), z.number()])),
+    priceType: z.enum(PRICE_TYPES),
+    exchange: z.boolean(),
     status: z.enum(['active', 'inactive']),
     isActive: z.boolean(),
     createdAt: z.string(),

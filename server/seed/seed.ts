@@ -10,6 +10,9 @@ import { hasUsers, insertUser } from '../repositories/users.ts';
 import type { Services } from '../services/index.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { DEMO_LISTINGS, DEMO_SELLER } from './demo-listings.ts';
+import { DEMO_DETAILS } from './demo-details.ts';
+import { communeBelongsTo } from '../../common/communes.ts';
+import { listingDetailIssues } from '../../common/schemas/product.ts';
 import { renderDemoPhoto } from './demo-photos.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -44,6 +47,16 @@ export async function seedDemoCatalogue(
     // Spread within the day too, so no two listings share a timestamp.
     const createdAt = new Date(now.getTime() - listing.ageDays * DAY - index * 61_000);
     const t = listing.translations;
+    const details = DEMO_DETAILS[listing.title] ?? {};
+    const priceType = details.priceType ?? 'fixed';
+    const price = priceType === 'free' ? 0 : listing.price;
+    const chiefTown = `${listing.address}.${listing.address === 'alger' ? 'alger-centre' : listing.address}`;
+    const commune = details.commune ?? (communeBelongsTo(chiefTown, listing.address) ? chiefTown : null);
+    // The demo data obeys the rules a seller's listing does.
+    const checked = listingDetailIssues(listing.category, priceType, price, details.attributes ?? {});
+    if (checked.issues.length > 0 || (commune && !communeBelongsTo(commune, listing.address))) {
+      throw new Error(`demo listing "${listing.title}": ${JSON.stringify(checked.issues)} ${commune ?? ''}`);
+    }
     const photos: Image[] = [];
     for (let position = 0; position < listing.photos; position++) {
       photos.push(await services.uploads.storeTrusted(seller.id, await renderDemoPhoto(listing, position)));
@@ -64,7 +77,12 @@ export async function seedDemoCatalogue(
           descAr: listing.lang === 'ar' ? listing.desc : (t?.desc.ar ?? null),
           descFr: listing.lang === 'fr' ? listing.desc : (t?.desc.fr ?? null),
           descEn: listing.lang === 'en' ? listing.desc : (t?.desc.en ?? null),
-          price: listing.price,
+          price,
+          priceType,
+          exchange: details.exchange ?? false,
+          attributes: checked.attributes,
+          commune,
+          soldAt: details.soldDaysAgo === undefined ? null : new Date(now.getTime() - details.soldDaysAgo * DAY),
           contact: DEMO_SELLER.phone,
           address: listing.address,
           status: listing.inactive ? 'inactive' : 'active',

@@ -2,14 +2,14 @@
 // read with a view counted, reveal the phone, and the seller's statistics; and the Product
 // shape of docs/api.md they are served in (search.ts serves its results through it too).
 import { and, asc, count, desc as descending, eq, inArray, sql } from 'drizzle-orm';
-import { communeBelongsTo } from '../../common/communes.ts';
+import { communeBelongsTo, communeByKey } from '../../common/communes.ts';
 import type { Lang } from '../../common/languages.ts';
-import { VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
+import { VALIDATION_MESSAGES, type ValidationKey } from '../../common/schemas/messages.ts';
 import { toNational } from '../../common/phone.ts';
 import { impactOf } from '../../common/impact.ts';
 import type { AttributeValues } from '../../common/category-attributes.ts';
 import { formatReference, type ApiImage, type ApiProduct } from '../../common/product.ts';
-import { orderedPhotos, type ProductInput, type ProductPatch } from '../../common/schemas/product.ts';
+import { listingDetailIssues, orderedPhotos, type ProductInput, type ProductPatch } from '../../common/schemas/product.ts';
 import { isId } from '../../common/ids.ts';
 import { toPublicUser, type PublicUser } from '../../common/user-views.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
@@ -36,6 +36,30 @@ function checkCommune(commune: string | null, address: string) {
       { path: 'body.commune', code: 'communeWilaya', message: VALIDATION_MESSAGES.communeWilaya.en },
     ]);
   }
+}
+
+/**
+ * The details and price of an edited listing, checked against what it will be: a new category
+ * keeps no details of the old one unless given again; a give-away without a price given costs 0,
+ * and back from free a price must be given (docs/api.md).
+ */
+function editedDetails(current: Product, patch: ProductPatch) {
+  const category = patch.category ?? current.category;
+  const priceType = patch.priceType ?? current.priceType;
+  const price = patch.price ?? (priceType === 'free' ? 0 : current.price);
+  const raw = patch.attributes ?? (category === current.category ? current.attributes : {});
+  const { issues, attributes } = listingDetailIssues(category, priceType, price, raw);
+  if (issues.length > 0) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      'Invalid request',
+      issues.map((issue) => {
+        const key = issue.message as ValidationKey;
+        return { path: `body.${issue.path.join('.')}`, code: key, message: VALIDATION_MESSAGES[key]?.en ?? 'Invalid value' };
+      }),
+    );
+  }
+  return { attributes, priceType, price, ...(patch.exchange !== undefined ? { exchange: patch.exchange } : {}) };
 }
 
 /** The category's details of a row; none before the column exists (the `listings` branch adds it). */
@@ -73,6 +97,10 @@ export function toApiProduct(row: Product, photos: ApiImage[], options: ProductV
     price: row.price,
     address: row.address,
     commune: row.commune,
+    communeName: row.commune ? (communeByKey(row.commune)?.name ?? null) : null,
+    attributes: row.attributes,
+    priceType: row.priceType,
+    exchange: row.exchange,
     status: row.status,
     isActive: row.status === 'active',
     createdAt: row.createdAt.toISOString(),
@@ -306,6 +334,9 @@ export function createListingService({ db, reads = db, storage, uploads, limits,
           contact: input.contact!,
           address: input.address,
           commune,
+          attributes: input.attributes,
+          priceType: input.priceType,
+          exchange: input.exchange,
           expiresAt: newExpiry(),
         }, photos);
         return holdIfTripped(tx, inserted, true);
@@ -334,6 +365,7 @@ export function createListingService({ db, reads = db, storage, uploads, limits,
       // Moving a listing to another wilaya without naming a commune drops the old one.
       const commune = patch.commune !== undefined ? patch.commune : address === current.address ? current.commune : null;
       checkCommune(commune, address);
+      const details = editedDetails(current, patch);
       const photosChange = patch.img !== undefined || patch.images !== undefined;
       const cover = patch.img ?? patch.images?.[0];
       if (photosChange && !cover) {
@@ -362,7 +394,7 @@ export function createListingService({ db, reads = db, storage, uploads, limits,
           .set({
             ...(patch.category ? { category: patch.category } : {}),
             ...(patch.condition ? { condition: patch.condition } : {}),
-            ...(patch.price !== undefined ? { price: patch.price } : {}),
+            ...details,
             ...(patch.contact ? { contact: patch.contact } : {}),
             ...(patch.address ? { address: patch.address } : {}),
             commune,

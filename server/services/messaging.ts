@@ -9,6 +9,8 @@ import type { Lang } from '../../common/languages.ts';
 import { isLang } from '../../common/languages.ts';
 import type { ConversationListing, ConversationView, MessageView } from '../../common/messaging.ts';
 import { toPublicUser } from '../../common/user-views.ts';
+import { messageBodySchema } from '../../common/schemas/messaging.ts';
+import { VALIDATION_MESSAGES } from '../../common/schemas/messages.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
 import { blocks, conversations, images, messages, products, users, type Conversation, type Message, type Product, type User } from '../../db/schema.ts';
 import { AppError } from '#errors';
@@ -39,6 +41,15 @@ export interface MessagingDeps {
 }
 
 const bannedUser = (id: unknown) => sql`exists (select 1 from users b where b.id = ${id} and b.status = 'banned')`;
+
+/** The message's text as stored (trimmed), for either door: the pages do not go through the API's schema. */
+function validBody(body: unknown, path: string): string {
+  const parsed = messageBodySchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const code = parsed.error.issues[0]?.message ?? 'invalidValue';
+  const message = VALIDATION_MESSAGES[code as keyof typeof VALIDATION_MESSAGES]?.en ?? 'Invalid value';
+  throw new AppError('VALIDATION_ERROR', 'Invalid request', [{ path, code, message }]);
+}
 
 function toMessageView(m: Pick<Message, 'id' | 'conversationId' | 'senderId' | 'body' | 'createdAt' | 'readAt'>): MessageView {
   return {
@@ -263,6 +274,7 @@ export function createMessagingService({ db, limits, jobs, mailer, realtime, pub
       const user = requireSignedIn(caller.session?.user);
       assertMayWrite(user);
       requireVerified(user);
+      body = validBody(body, 'body.message');
       if (!isId(productId)) throw new AppError('NOT_AVAILABLE', 'This listing is not available');
       const [found] = await db.select({ product: products, seller: users }).from(products).innerJoin(users, eq(users.id, products.userId)).where(eq(products.id, productId)).limit(1);
       if (!found || (!listingIsAvailable(found.product, found.seller, new Date(now())) && found.seller.id !== user.id)) throw new AppError('NOT_AVAILABLE', 'This listing is not available');
@@ -291,6 +303,7 @@ export function createMessagingService({ db, limits, jobs, mailer, realtime, pub
     async send(caller: Caller, conversationId: string, body: string): Promise<MessageView> {
       const user = requireSignedIn(caller.session?.user);
       assertMayWrite(user);
+      body = validBody(body, 'body.body');
       const conversation = await participantOf(user.id, conversationId);
       const other = otherSide(conversation, user.id);
       if (!other) throw new AppError('NOT_AVAILABLE', 'This member has left EcoSouk');

@@ -94,7 +94,11 @@ export function createModerationService({ db, jobs, limits, mailer, users: userS
    * removed) and the resolution of the open reports on it, in the caller's transaction.
    */
   async function applyProductModeration(tx: Transaction, actor: User, product: Product, moderation: 'approved' | 'hidden' | 'removed', reason: string, now: Date) {
-    await tx.update(products).set({ moderation, moderationReason: moderation === 'approved' ? null : reason, updatedAt: now }).where(eq(products.id, product.id));
+    // Approving settles what the checks found; hiding or removing keeps it for the record.
+    await tx
+      .update(products)
+      .set({ moderation, moderationReason: moderation === 'approved' ? null : reason, ...(moderation === 'approved' ? { moderationChecks: [] } : {}), updatedAt: now })
+      .where(eq(products.id, product.id));
     const auditId = await insertAudit(tx, {
       actorId: actor.id,
       action: PRODUCT_ACTION[moderation],
@@ -200,10 +204,11 @@ export function createModerationService({ db, jobs, limits, mailer, users: userS
         db.select({ n: sql<number>`count(distinct (${reports.targetType}, ${reports.targetId}))::int` }).from(reports).where(where),
       ]);
       const ids = groups.map((g) => g.targetId);
-      const [rows, productRows, userRows] = await Promise.all([
+      const [rows, productRows, userRows, conversationRows] = await Promise.all([
         ids.length ? db.select().from(reports).where(and(where, inArray(reports.targetId, ids))).orderBy(asc(reports.createdAt)) : [],
         ids.length ? db.select().from(products).where(inArray(products.id, ids)) : [],
         ids.length ? db.select().from(users).where(inArray(users.id, ids)) : [],
+        ids.length ? db.select({ id: conversations.id }).from(conversations).where(inArray(conversations.id, ids)) : [],
       ]);
       const apiProducts = await withPhotos(db, productRows, { withModeration: true });
       const history = await sellerHistory([...new Set([...productRows.map((p) => p.userId), ...userRows.map((u) => u.id)])]);
@@ -215,7 +220,8 @@ export function createModerationService({ db, jobs, limits, mailer, users: userS
           target: {
             type: g.targetType,
             id: g.targetId,
-            exists: g.targetType === 'product' ? !!product : g.targetType === 'user' ? userRows.some((u) => u.id === g.targetId) : false,
+            exists:
+              g.targetType === 'product' ? !!product : g.targetType === 'user' ? userRows.some((u) => u.id === g.targetId) : conversationRows.some((c) => c.id === g.targetId),
             product: product ? { ...product, moderation: row!.moderation, moderationReason: row!.moderationReason } : null,
             user: sellerId ? (history.get(sellerId) ?? null) : null,
           },

@@ -4,7 +4,8 @@
 import { and, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { PRODUCTS_PAGE_SIZE } from '../../common/constants.ts';
 import type { ApiProduct } from '../../common/product.ts';
-import { COUNT_CAP, type SearchParams, type Sort } from '../../common/schemas/search.ts';
+import { COUNT_CAP, searchParamsSchema, type SearchParams, type Sort } from '../../common/schemas/search.ts';
+import type { AttributeFilter } from '../../common/schemas/attributes.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
 import { mustReadPrimary } from '../../db/read-routing.ts';
 import { products, searchTerms } from '../../db/schema.ts';
@@ -111,6 +112,27 @@ export interface SearchResult {
   fuzzy: boolean;
 }
 
+/**
+ * A detail's number as the range indexes hold it (db/schema.ts ATTRIBUTE_RANGE_INDEXES): the
+ * same expression, or the planner would not use them. The key comes from the category's list.
+ */
+const attributeNumber = (key: string) => sql.raw(`((attributes->>'${key.replace(/[^a-z0-9-]/g, '')}')::int)`);
+
+/**
+ * Choices by containment (`@>`), which the GIN index answers, one per value chosen; ranges
+ * on the number. Keys and values were checked against the category's details already.
+ */
+function attributeFilter(filter: AttributeFilter): SQL {
+  if (filter.type === 'enum') {
+    const each = filter.values.map((value) => sql`${products.attributes} @> ${JSON.stringify({ [filter.key]: value })}::jsonb`);
+    return each.length === 1 ? each[0]! : sql`(${sql.join(each, sql` or `)})`;
+  }
+  const bounds: SQL[] = [];
+  if (filter.min !== undefined) bounds.push(sql`${attributeNumber(filter.key)} >= ${filter.min}`);
+  if (filter.max !== undefined) bounds.push(sql`${attributeNumber(filter.key)} <= ${filter.max}`);
+  return sql.join(bounds, sql` and `);
+}
+
 /** The filters of the search (fuzzy: the typo-tolerant variant of the text match). */
 export function searchFilters(params: SearchParams, fuzzy = false): SQL[] {
   const filters: SQL[] = [listedNow()];
@@ -118,6 +140,10 @@ export function searchFilters(params: SearchParams, fuzzy = false): SQL[] {
   if (params.address) filters.push(eq(products.address, params.address));
   if (params.condition) filters.push(eq(products.condition, params.condition));
   if (params.seller) filters.push(eq(products.userId, params.seller));
+  if (params.commune) filters.push(eq(products.commune, params.commune));
+  if (params.priceType) filters.push(eq(products.priceType, params.priceType));
+  if (params.exchange) filters.push(eq(products.exchange, true));
+  filters.push(...params.attributes.map(attributeFilter));
   if (params.minPrice !== undefined) filters.push(gte(products.price, Math.ceil(params.minPrice)));
   if (params.maxPrice !== undefined) filters.push(lte(products.price, Math.floor(params.maxPrice)));
   const words = params.title ? searchWords(params.title) : [];
@@ -183,7 +209,7 @@ export async function executeSearch(db: AppDb, filters: SQL[], params: SearchPar
   const offset = (params.currentPage - 1) * PRODUCTS_PAGE_SIZE;
   let rows: Row[] = [];
   if (n > offset) {
-    const residual = text || params.minPrice !== undefined || params.maxPrice !== undefined;
+    const residual = text || params.minPrice !== undefined || params.maxPrice !== undefined || params.attributes.length > 0;
     const fetchAndSort = residual && n <= COUNT_CAP;
     const result = await inTransaction(fetchAndSort ? [sql`set local enable_indexscan = off`] : [], statements.rows.getSQL());
     rows = (result as unknown as { rows: Record<string, unknown>[] }).rows.map((raw) => rowOf(raw));
@@ -327,7 +353,7 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
       const rows = await db
         .select({ category: products.category, n: sql<number>`count(*)::int` })
         .from(products)
-        .where(and(...searchFilters({ sortBy: 'date_desc', currentPage: 1 })))
+        .where(and(...searchFilters(searchParamsSchema.parse({}))))
         .groupBy(products.category);
       const counts = Object.fromEntries(rows.map((r) => [r.category, Number(r.n)]));
       categoryCache = { at: now, counts };

@@ -9,6 +9,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contactMessages, images, products, reports, users } from '../../db/schema.ts';
 import * as contactPage from '../../app/routes/contact.tsx';
+import * as conversationPage from '../../app/routes/conversation.tsx';
+import * as messagesPage from '../../app/routes/messages.tsx';
 import * as dashboardPage from '../../app/routes/dashboard.tsx';
 import * as forgetPasswordPage from '../../app/routes/forget-password.tsx';
 import * as loginPage from '../../app/routes/login.tsx';
@@ -190,6 +192,64 @@ const MATRIX: Record<string, Row> = {
     path: () => SETTINGS,
     form: () => formOf({ intent: 'makeAdmin' }),
     expect: signedIn(SETTINGS, refused(400, 'VALIDATION_ERROR')),
+  },
+  'dashboard: messagePrefs': dashboardRow(
+    'messagePrefs',
+    () => ({ messageEmails: 'on' }),
+    signedIn(DASHBOARD, ok({ intent: 'messagePrefs', ok: true })),
+    async ({ actor }) => {
+      expect(await userRow(actor!.id)).toMatchObject({ messagesEnabled: false, messageEmails: true });
+    },
+  ),
+  // "Send a message" on a listing posts here; `other` owns the listing, the unverified owner may not write yet.
+  'messages: start a conversation': {
+    page: messagesPage,
+    path: () => '/fr/messages',
+    params: lang,
+    form: (w) => formOf({ productId: w.otherProduct.id, message: 'Bonjour, la table est-elle disponible ?' }),
+    expect: {
+      visitor: { status: 302, location: /^\/fr\/login\?redirectTo=%2Ffr%2Fproducts%2F[0-9a-f-]{36}$/, unchanged: true },
+      other: { status: 302, location: /^\/fr\/products\/[0-9a-f-]{36}\?messageError=OWN_LISTING#send-message$/, unchanged: true },
+      ownerUnverified: { status: 302, location: /^\/fr\/products\/[0-9a-f-]{36}\?messageError=EMAIL_NOT_VERIFIED#send-message$/, unchanged: true },
+      owner: redirect(/^\/fr\/messages\/[0-9a-f-]{36}$/),
+    },
+  },
+  'conversation: send': {
+    page: conversationPage,
+    path: (w) => `/fr/messages/${w.conversation.id}`,
+    params: (w) => ({ lang: 'fr', conversationId: w.conversation.id }),
+    form: () => formOf({ intent: 'send', body: 'Oui, toujours disponible.' }),
+    // Both members of the conversation may answer (no verification needed for a reply).
+    expect: {
+      visitor: { status: 302, location: /^\/fr\/login\?redirectTo=%2Ffr%2Fmessages%2F[0-9a-f-]{36}$/, unchanged: true },
+      other: redirect(/^\/fr\/messages\/[0-9a-f-]{36}$/),
+      ownerUnverified: redirect(/^\/fr\/messages\/[0-9a-f-]{36}$/),
+      owner: redirect(/^\/fr\/messages\/[0-9a-f-]{36}$/),
+    },
+  },
+  'conversation: an empty message': {
+    page: conversationPage,
+    path: (w) => `/fr/messages/${w.conversation.id}`,
+    params: (w) => ({ lang: 'fr', conversationId: w.conversation.id }),
+    form: () => formOf({ intent: 'send', body: '   ' }),
+    expect: {
+      visitor: { status: 302, location: /^\/fr\/login\?redirectTo=%2Ffr%2Fmessages%2F[0-9a-f-]{36}$/, unchanged: true },
+      other: refused(400, 'VALIDATION_ERROR'),
+      ownerUnverified: refused(400, 'VALIDATION_ERROR'),
+      owner: refused(400, 'VALIDATION_ERROR'),
+    },
+  },
+  'conversation: block the other member': {
+    page: conversationPage,
+    path: (w) => `/fr/messages/${w.conversation.id}`,
+    params: (w) => ({ lang: 'fr', conversationId: w.conversation.id }),
+    form: () => formOf({ intent: 'block' }),
+    expect: {
+      visitor: { status: 302, location: /^\/fr\/login\?redirectTo=%2Ffr%2Fmessages%2F[0-9a-f-]{36}$/, unchanged: true },
+      other: redirect(/^\/fr\/messages\/[0-9a-f-]{36}$/),
+      ownerUnverified: redirect(/^\/fr\/messages\/[0-9a-f-]{36}$/),
+      owner: redirect(/^\/fr\/messages\/[0-9a-f-]{36}$/),
+    },
   },
   'dashboard: an unknown intent': dashboardRow('makeAdmin', () => ({}), signedIn(DASHBOARD, refused(400, 'VALIDATION_ERROR'))),
 
@@ -448,10 +508,12 @@ describe('every page action is in the matrix', () => {
     const covered = new Set(Object.values(MATRIX).map((row) => row.page));
     const pages: Record<string, unknown> = {
       'contact.tsx': contactPage,
+      'conversation.tsx': conversationPage,
       'dashboard.tsx': dashboardPage,
       'forget-password.tsx': forgetPasswordPage,
       'login.tsx': loginPage,
       'logout.tsx': logoutPage,
+      'messages.tsx': messagesPage,
       'product-form.tsx': productFormPage,
       'product.tsx': productPage,
       'register.tsx': registerPage,
@@ -537,6 +599,17 @@ const LOADERS: Record<string, LoaderRow> = {
       expect(page.user).toMatchObject({ id: actor.id, isVerified: caller !== 'ownerUnverified' });
       const ids = page.listings.map((l) => l.id).sort();
       expect(ids).toEqual((actor === w.owner ? [w.product.id, w.inactive.id] : [w.otherProduct.id]).sort());
+    },
+  },
+  // The inbox only reads (a conversation's own page marks it read, so it is not in this table).
+  inbox: {
+    page: messagesPage,
+    path: () => '/fr/messages',
+    params: lang,
+    expect: signedIn('/fr/messages', ok()),
+    shows(data, { w, actor }) {
+      const page = data as { conversations: { id: string; role: string }[] };
+      expect(page.conversations).toEqual([expect.objectContaining({ id: w.conversation.id, role: actor === w.owner ? 'seller' : 'buyer' })]);
     },
   },
   'product form: new': {

@@ -48,7 +48,7 @@ export function AccountCard({ account, heading }: { account: AccountHistory; hea
                 {`${formatDate(a.at, lang, 'medium')} — ${t(actionKey(a.action))}`}
                 {a.reason ? (
                   <>
-                    {' : '}
+                    {': '}
                     <bdi>{a.reason}</bdi>
                   </>
                 ) : null}
@@ -88,25 +88,27 @@ export function ListingSummary({ product }: { product: ApiProduct & { moderation
   const cover = product.photos[0];
   return (
     <div className="flex flex-col gap-4 sm:flex-row">
-      {cover ? (
-        <img
-          src={cover.variants['320'] ?? cover.url}
-          srcSet={srcSetOf(cover.variants)}
-          sizes="10rem"
-          alt=""
-          width={160}
-          height={120}
-          className="h-30 w-40 shrink-0 rounded-xl object-cover"
-          loading="lazy"
-        />
-      ) : null}
-      {product.photos.length > 1 ? (
-        <div className="hidden gap-1 sm:flex">
-          {product.photos.slice(1, 4).map((p) => (
-            <img key={p.url} src={p.variants['320'] ?? p.url} alt="" width={60} height={45} className="h-12 w-16 rounded-lg object-cover" loading="lazy" />
-          ))}
-        </div>
-      ) : null}
+      <div className="flex shrink-0 flex-col gap-1">
+        {cover ? (
+          <img
+            src={cover.variants['320'] ?? cover.url}
+            srcSet={srcSetOf(cover.variants)}
+            sizes="10rem"
+            alt=""
+            width={160}
+            height={120}
+            className="h-30 w-40 rounded-xl object-cover"
+            loading="lazy"
+          />
+        ) : null}
+        {product.photos.length > 1 ? (
+          <div className="flex gap-1">
+            {product.photos.slice(1, 4).map((p) => (
+              <img key={p.url} src={p.variants['320'] ?? p.url} alt="" width={52} height={39} className="h-10 w-[3.25rem] rounded-md object-cover" loading="lazy" />
+            ))}
+          </div>
+        ) : null}
+      </div>
       <div className="min-w-0 space-y-1">
         <p className="font-semibold text-ink">
           <Link to={`/${lang}/products/${product.id}`} className="hover:underline">

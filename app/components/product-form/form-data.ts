@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MAX_PHOTOS } from '../../../common/constants.ts';
 import type { FieldErrors } from '../../../common/schemas/field-errors.ts';
+import type { CommuneChoice } from '../form/commune-select.tsx';
 import { imageUrlSchema } from '../../../common/schemas/product.ts';
 
 /** A photo the listing will use: its URL (sent to the API), its upload key when it
@@ -16,13 +17,31 @@ export interface PickedPhoto {
 
 export const PHOTOS_FIELD = 'photos';
 
-/** Fields that are not listing fields. */
-const NOT_PRODUCT_FIELDS = new Set(['images', PHOTOS_FIELD, 'intent']);
+/** The category whose detail fields the form shows: without JavaScript, not always the one chosen. */
+export const FIELDS_FOR = 'fieldsFor';
 
-/** The object the product schemas validate: text fields as strings, `images` as an array. */
+/** Fields that are not listing fields. */
+const NOT_PRODUCT_FIELDS = new Set(['images', PHOTOS_FIELD, 'intent', FIELDS_FOR]);
+const ATTRIBUTE_PREFIX = 'attributes.';
+
+/**
+ * The object the product schemas validate: text fields as strings, `images` as an array,
+ * `attributes.KEY` fields gathered into `attributes` (none when they were shown for another
+ * category than the one chosen), the exchange box as a boolean (unticked sends nothing), and
+ * a give-away at 0 DA whatever the price field still holds.
+ */
 export function productObject(form: FormData): Record<string, unknown> {
   const object: Record<string, unknown> = {};
-  for (const [key, value] of form) if (typeof value === 'string' && !NOT_PRODUCT_FIELDS.has(key)) object[key] = value;
+  const attributes: Record<string, string> = {};
+  for (const [key, value] of form) {
+    if (typeof value !== 'string' || NOT_PRODUCT_FIELDS.has(key)) continue;
+    if (key.startsWith(ATTRIBUTE_PREFIX)) attributes[key.slice(ATTRIBUTE_PREFIX.length)] = value;
+    else object[key] = value;
+  }
+  const shownFor = form.get(FIELDS_FOR);
+  object.attributes = shownFor === null || shownFor === object.category ? attributes : {};
+  object.exchange = form.get('exchange') === 'on';
+  if (object.priceType === 'free') object.price = '0';
   object.images = form
     .getAll('images')
     .filter((v): v is string => typeof v === 'string')
@@ -69,4 +88,6 @@ export interface ProductFormFailure {
   formError?: string;
   values?: Record<string, string>;
   photos?: PickedPhoto[];
+  /** The communes of the wilaya posted (values.address). */
+  communes?: CommuneChoice[];
 }

@@ -15,9 +15,12 @@ import { useLang } from '../../lib/root-data.ts';
 import { Alert } from '../form/alert.tsx';
 import { FieldShell, inputClass, SelectField, TextAreaField, TextField } from '../form/field.tsx';
 import { SubmitButton } from '../form/submit-button.tsx';
-import { productObject, type PickedPhoto, type ProductFormFailure } from './form-data.ts';
+import { FIELDS_FOR, productObject, type PickedPhoto, type ProductFormFailure } from './form-data.ts';
 import { PhotoPicker } from './photo-picker.tsx';
 import { WilayaOptions } from '../form/wilaya-options.tsx';
+import { CommuneSelect, type CommuneChoice } from '../form/commune-select.tsx';
+import { EXCHANGE_NAME, PRICE_TYPE_NAMES, PRICE_TYPES } from '../../../common/pricing.ts';
+import { AttributeFields } from './attribute-fields.tsx';
 
 const EMPTY: FieldErrors = {};
 const TRANSLATION_FIELDS = LANGS.flatMap((l) => [`title_${l}`, `desc_${l}`]);
@@ -41,11 +44,14 @@ interface Props {
   values: Record<string, string>;
   photos: PickedPhoto[];
   failure: ProductFormFailure | undefined;
+  /** The communes of `communesWilaya` (the wilaya of `values`, or of the values posted). */
+  communes: CommuneChoice[];
+  communesWilaya: string;
 }
 
-export function ProductForm({ mode, values: initialValues, photos, failure }: Props) {
+export function ProductForm({ mode, values: initialValues, photos, failure, communes, communesWilaya }: Props) {
   const lang = useLang();
-  const { t } = useTranslation(['productForm', 'categories', 'conditions', 'validation']);
+  const { t } = useTranslation(['productForm', 'categories', 'conditions', 'validation', 'details']);
   const ids = useId();
   const navigation = useNavigation();
   // Through the redirect that follows a success too, so the button never comes back early.
@@ -60,11 +66,20 @@ export function ProductForm({ mode, values: initialValues, photos, failure }: Pr
   const [lastErrors, setLastErrors] = useState(errors);
   const values = failure?.values ?? initialValues;
   const [translationsOpen, setTranslationsOpen] = useState(() => TRANSLATION_FIELDS.some((f) => values[f]));
+  // The category and wilaya chosen now: their details and communes follow them.
+  const [category, setCategory] = useState(values.category ?? '');
+  const [wilaya, setWilaya] = useState(values.address ?? '');
+  const [priceType, setPriceType] = useState(values.priceType || 'fixed');
 
   // A new server answer replaces what the browser found.
   if (failure !== lastFailure) {
     setLastFailure(failure);
     setClientErrors(null);
+    if (failure?.values) {
+      setCategory(failure.values.category ?? '');
+      setWilaya(failure.values.address ?? '');
+      setPriceType(failure.values.priceType || 'fixed');
+    }
   }
   // New errors in a translation open the section that holds it.
   if (errors !== lastErrors) {
@@ -140,7 +155,7 @@ export function ProductForm({ mode, values: initialValues, photos, failure }: Pr
             dir="auto"
           />
           <div className="grid gap-5 sm:grid-cols-2">
-            <SelectField label={t('category')} name="category" required defaultValue={values.category ?? ''} error={errors.category}>
+            <SelectField label={t('category')} name="category" required defaultValue={values.category ?? ''} error={errors.category} onChange={(e) => setCategory(e.currentTarget.value)}>
               <option value="">{t('chooseCategory')}</option>
               {CATEGORY_KEYS.map((key) => (
                 <option key={key} value={key}>
@@ -148,10 +163,35 @@ export function ProductForm({ mode, values: initialValues, photos, failure }: Pr
                 </option>
               ))}
             </SelectField>
-            <SelectField label={t('address')} name="address" required defaultValue={values.address ?? ''} error={errors.address}>
+            <SelectField label={t('address')} name="address" required defaultValue={values.address ?? ''} error={errors.address} onChange={(e) => setWilaya(e.currentTarget.value)}>
               <WilayaOptions placeholder={t('chooseWilaya')} />
             </SelectField>
+            <CommuneSelect
+              label={t('details:communeOptional')}
+              wilaya={wilaya}
+              choicesWilaya={communesWilaya}
+              choices={communes}
+              defaultValue={values.commune ?? ''}
+              placeholder={t('details:chooseCommune')}
+              hint={wilaya ? undefined : t('details:communeAfterWilaya')}
+              error={errors.commune}
+            />
+            <input type="hidden" name={FIELDS_FOR} value={category} />
+            <noscript>
+              <div className="flex h-full items-end">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="refresh"
+                  className="w-full rounded-xl border border-line px-4 py-2.5 text-sm font-semibold text-ink hover:bg-surface-sunken"
+                  data-testid="refresh-fields"
+                >
+                  {t('details:refreshFields')}
+                </button>
+              </div>
+            </noscript>
           </div>
+          <AttributeFields category={category} values={values} errors={errors} />
           <fieldset aria-describedby={errors.condition ? conditionError : undefined}>
             <legend className="mb-1.5 text-sm font-medium text-ink">{t('condition')}</legend>
             <div className="flex flex-wrap gap-2">
@@ -182,19 +222,43 @@ export function ProductForm({ mode, values: initialValues, photos, failure }: Pr
               </p>
             ) : null}
           </fieldset>
+          <fieldset>
+            <legend className="mb-1.5 text-sm font-medium text-ink">{t('details:priceType')}</legend>
+            <div className="flex flex-wrap gap-2" data-testid="price-type">
+              {PRICE_TYPES.map((key) => (
+                <label key={key} className="cursor-pointer">
+                  <input
+                    type="radio"
+                    name="priceType"
+                    value={key}
+                    defaultChecked={(values.priceType || 'fixed') === key}
+                    onChange={() => setPriceType(key)}
+                    className="peer sr-only"
+                  />
+                  <span className="inline-flex items-center gap-1.5 rounded-full border border-line bg-surface-raised px-3.5 py-2 text-sm font-medium text-ink transition-colors hover:bg-surface-sunken peer-checked:border-brand peer-checked:bg-brand-soft peer-checked:text-brand-strong peer-focus-visible:ring-2 peer-focus-visible:ring-brand peer-focus-visible:ring-offset-2 peer-focus-visible:ring-offset-surface-raised peer-checked:[&>svg]:inline">
+                    <Check className="hidden size-4" aria-hidden="true" />
+                    {PRICE_TYPE_NAMES[key][lang]}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
           <div className="grid gap-5 sm:grid-cols-2">
-            <FieldShell label={t('price')} error={errors.price} hint={t('priceHint')}>
+            <FieldShell label={t('price')} error={errors.price} hint={priceType === 'free' ? t('details:freeHint') : t('priceHint')}>
               {({ id, describedBy, invalid }) => (
                 <div className="relative">
                   <input
+                    // A give-away's price is 0 and cannot be typed; back from free the field is empty again.
+                    key={priceType === 'free' ? 'free' : 'priced'}
                     id={id}
                     name="price"
                     type="number"
                     inputMode="numeric"
                     min={0}
                     step={1}
-                    required
-                    defaultValue={values.price ?? ''}
+                    required={priceType !== 'free'}
+                    readOnly={priceType === 'free'}
+                    defaultValue={priceType === 'free' ? '0' : values.priceType === 'free' ? '' : (values.price ?? '')}
                     aria-describedby={describedBy}
                     aria-invalid={invalid}
                     className={`${inputClass} pe-14 tabular-nums [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none`}
@@ -219,6 +283,25 @@ export function ProductForm({ mode, values: initialValues, photos, failure }: Pr
               dir="ltr"
               className="rtl:text-right"
             />
+          </div>
+          <div className="flex items-start gap-3 rounded-xl border border-line p-3">
+            <input
+              id={`${ids}-exchange`}
+              type="checkbox"
+              name="exchange"
+              defaultChecked={values.exchange === 'on'}
+              aria-describedby={`${ids}-exchange-hint`}
+              className="mt-0.5 size-5 accent-[var(--brand)]"
+              data-testid="exchange"
+            />
+            <span>
+              <label htmlFor={`${ids}-exchange`} className="block cursor-pointer text-sm font-medium text-ink">
+                {EXCHANGE_NAME[lang]}
+              </label>
+              <span id={`${ids}-exchange-hint`} className="block text-sm text-ink-muted">
+                {t('details:exchangeHint')}
+              </span>
+            </span>
           </div>
         </section>
 

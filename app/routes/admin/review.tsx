@@ -62,7 +62,7 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
                       {t(`check_${c.check}`, { defaultValue: c.check })}
                       {c.detail ? (
                         <>
-                          {' : '}
+                          {': '}
                           <bdi className="font-mono">{c.detail}</bdi>
                         </>
                       ) : null}

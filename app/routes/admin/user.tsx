@@ -84,7 +84,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           {`${t('statusLabel')}: `}
           <strong data-testid="user-status">{t(`accountStatus_${user.status}`)}</strong>
           {user.status === 'suspended' && user.suspendedUntil ? ` ${t('suspendedUntil', { date: formatDate(user.suspendedUntil, lang) })}` : null}
-          {` · ${t('role')}: ${t(`role_${user.role}`)}`}
+          {` · ${t('roleLabel')}: ${t(`role_${user.role}`)}`}
         </p>
         {user.statusReason ? (
           <p className="text-sm text-ink-muted" dir="auto">

@@ -1,0 +1,143 @@
+// A car with its details and commune, in the real browser: published through the form (a
+// mistake first, nothing typed lost), shown with "Commune, Wilaya", its price in millions and the
+// details table, then found with year and mileage filters, with JavaScript and without it.
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { logInDemo } from './demo-login.ts';
+import { hydrated } from './hydrated.ts';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+async function cardTitles(page: Page): Promise<string[]> {
+  return page.getByTestId('product-grid').locator('h3').allInnerTexts();
+}
+
+test('a seller publishes a car with its details and commune; buyers find it by year and mileage, with and without JavaScript', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  await logInDemo(page.request);
+  const word = `Logan${unique()}`;
+  const title = `Dacia ${word} 1.5 dCi 2017`;
+
+  await page.goto('/fr/products/new');
+  await hydrated(page);
+  const form = page.getByTestId('product-form');
+  await page.getByTestId('photo-input').setInputFiles({
+    name: 'logan.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await sharp({ create: { width: 900, height: 600, channels: 3, background: '#1e5aa8' } }).jpeg().toBuffer(),
+  });
+  await expect(page.getByTestId('photo-tile').first()).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  await page.locator('input[name=title]').fill(title);
+  await page.locator('textarea[name=desc]').fill('Dacia Logan diesel, entretien chez le concessionnaire, climatisation, deuxième main.');
+
+  // The category's details appear once it is chosen; the communes follow the wilaya.
+  await expect(page.getByTestId('attribute-fields')).toHaveCount(0);
+  await page.locator('select[name=category]').selectOption('automobile');
+  await expect(page.getByTestId('attribute-fields')).toHaveAttribute('data-category', 'automobile');
+  await page.locator('select[name=address]').selectOption('blida');
+  await expect(page.locator('select[name=commune] option[value="blida.boufarik"]')).toHaveText('Boufarik');
+  await page.locator('select[name=commune]').selectOption('blida.boufarik');
+  await page.locator('select[name="attributes.brand"]').selectOption('dacia');
+  await page.locator('input[name="attributes.model"]').fill('Logan');
+  await page.locator('input[name="attributes.year"]').fill('1917');
+  await page.locator('input[name="attributes.mileage"]').fill('145 000');
+  await page.locator('select[name="attributes.fuel"]').selectOption('diesel');
+  await form.getByText('Bon état', { exact: true }).click();
+  await form.getByText('Négociable', { exact: true }).click();
+  await page.locator('input[name=price]').fill('1450000');
+  await page.getByTestId('exchange').check();
+
+  // A year out of range: the field says so, and nothing typed is lost.
+  await page.getByTestId('product-submit').click();
+  const year = page.locator('input[name="attributes.year"]');
+  await expect(year).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('Cette valeur est hors des limites permises')).toBeVisible();
+  await expect(page.locator('input[name="attributes.mileage"]')).toHaveValue('145 000');
+  await expect(page.locator('select[name=commune]')).toHaveValue('blida.boufarik');
+  await year.fill('2017');
+  await page.getByTestId('product-submit').click();
+  await expect(page).toHaveURL(/\/fr\/dashboard$/);
+
+  const found = await page.request.get(`/api/v1/products?title=${word}&category=automobile`);
+  const [listing] = (await found.json()).data;
+  expect(listing).toMatchObject({
+    title,
+    commune: 'blida.boufarik',
+    attributes: { brand: 'dacia', model: 'Logan', year: 2017, mileage: 145_000, fuel: 'diesel' },
+    priceType: 'negotiable',
+    exchange: true,
+    price: 1_450_000,
+  });
+
+  // The product page: place, price in millions, marks and the details table, in French and Arabic.
+  await page.goto(`/fr/products/${listing.id}`);
+  await expect(page.getByTestId('product-place')).toHaveText('Boufarik, Blida');
+  await expect(page.getByTestId('product-price').getByTestId('price-millions')).toHaveText('(145 millions)');
+  await expect(page.getByTestId('product-price').getByTestId('mark-negotiable')).toHaveText('Négociable');
+  await expect(page.getByTestId('product-price').getByTestId('mark-exchange')).toHaveText('Échange possible');
+  const table = page.getByTestId('attribute-table');
+  await expect(table.locator('[data-attribute=year]')).toHaveText('2017');
+  await expect(table.locator('[data-attribute=mileage]')).toHaveText(/^145\s000 km$/);
+  await expect(table.locator('[data-attribute=fuel]')).toHaveText('Diesel');
+  await page.goto(`/ar/products/${listing.id}`);
+  await expect(page.getByTestId('product-place')).toHaveText('بوفاريك، البليدة');
+  await expect(page.getByTestId('product-price').getByTestId('price-millions')).toHaveText('(145 مليون)');
+
+  // With JavaScript: the car's filters appear with the category, and the URL keeps them.
+  await page.goto(`/fr?title=${word}`);
+  await hydrated(page);
+  await page.locator('#search-category').selectOption('automobile');
+  await page.getByText('Filtres', { exact: true }).click();
+  const filters = page.getByTestId('detail-filters');
+  await expect(filters).toHaveAttribute('data-category', 'automobile');
+  await filters.locator('input[name="attr.year.min"]').fill('2016');
+  await filters.locator('input[name="attr.year.max"]').fill('2018');
+  await filters.locator('input[name="attr.mileage.max"]').fill('150000');
+  await page.getByRole('button', { name: 'Appliquer les filtres' }).click();
+  await expect(page).toHaveURL(/attr\.year\.min=2016/);
+  await expect(page).toHaveURL(/attr\.mileage\.max=150000/);
+  expect(await cardTitles(page)).toEqual([title]);
+  await expect(page.getByTestId('card-place').first()).toHaveText('Boufarik, Blida');
+  await filters.locator('input[name="attr.mileage.max"]').fill('100000');
+  await page.getByRole('button', { name: 'Appliquer les filtres' }).click();
+  await expect(page).toHaveURL(/attr\.mileage\.max=100000/);
+  await expect(page.getByTestId('no-results')).toBeVisible();
+
+  // Without JavaScript: choosing the category and searching brings its filters, then they filter.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const plain = await noScript.newPage();
+  await plain.goto('/fr');
+  await expect(plain.getByTestId('detail-filters')).toHaveCount(0);
+  await plain.locator('#search-title').fill(word);
+  await plain.locator('#search-category').selectOption('automobile');
+  await plain.locator('#search-title').press('Enter');
+  await expect(plain).toHaveURL(/category=automobile/);
+  await plain.getByText('Filtres', { exact: true }).click();
+  const plainFilters = plain.getByTestId('detail-filters');
+  await plainFilters.locator('input[name="attr.year.min"]').fill('2017');
+  await plainFilters.locator('input[name="attr.mileage.max"]').fill('145000');
+  await plain.getByRole('button', { name: 'Appliquer les filtres' }).click();
+  await expect(plain).toHaveURL(/attr\.year\.min=2017/);
+  expect(await cardTitles(plain)).toEqual([title]);
+  await plainFilters.locator('input[name="attr.year.min"]').fill('2018');
+  await plain.getByRole('button', { name: 'Appliquer les filtres' }).click();
+  await expect(plain.getByTestId('no-results')).toBeVisible();
+  await noScript.close();
+});
+
+test('without JavaScript, the listing form shows the fields of a newly chosen category and wilaya, keeping what was typed', async ({ page, browser, baseURL }) => {
+  await logInDemo(page.request);
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL, storageState: await page.context().storageState() });
+  const plain = await noScript.newPage();
+  await plain.goto('/fr/products/new');
+  await plain.locator('input[name=title]').fill('Appartement F3 lumineux');
+  await plain.locator('select[name=category]').selectOption('real-estate');
+  await plain.locator('select[name=address]').selectOption('oran');
+  await expect(plain.getByTestId('attribute-fields')).toHaveCount(0);
+  await plain.getByTestId('refresh-fields').click();
+  await expect(plain.getByTestId('attribute-fields')).toHaveAttribute('data-category', 'real-estate');
+  await expect(plain.locator('input[name=title]')).toHaveValue('Appartement F3 lumineux');
+  await expect(plain.locator('select[name=commune] option[value="oran.arzew"]')).toHaveText('Arzew');
+  await expect(plain.locator('select[name="attributes.rooms"] option[value=f3]')).toHaveText('F3');
+  await noScript.close();
+});
