@@ -127,7 +127,8 @@ console.log('==> Starting the servers on fresh demo catalogues');
 for (const server of SERVERS) {
   servers.push(startDemoServer({ port: server.port, buildDir: server.buildDir, checkout: server.checkout, dataDir: path.join(root, '.cache', `bench-pages-${server.port}`) }));
 }
-await Promise.all(SERVERS.map((server) => waitFor(`${server.origin}/api/v1/health`, 120_000)));
+// Seeding the demo catalogue takes minutes on a busy machine.
+await Promise.all(SERVERS.map((server) => waitFor(`${server.origin}/api/v1/health`, 900_000)));
 // Each server has its own demo catalogue, so its own ids.
 const pages = await Promise.all(SERVERS.map((server) => pagesOf(server.origin)));
 

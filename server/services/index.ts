@@ -7,6 +7,7 @@ import { withDeferredDeletes } from '../storage/deferred-deletes.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createCounterService } from './counters.ts';
+import { createImpactService } from './impact.ts';
 import { createLifecycleService } from './lifecycle.ts';
 import { createListingChecks } from './listing-checks.ts';
 import { createListingService } from './listings.ts';
@@ -101,6 +102,7 @@ export function createServices({ config, database, storage: givenStorage, ...dep
     users,
     moderation: createModerationService({ db: database.db, jobs, limits, mailer, users, publicUrl: config.publicUrl, listingsChanged, published: (productId, tx) => alerts.listingPublished(productId, tx) }),
     search,
+    impact: createImpactService({ db: database.db, now }),
     uploads,
     counters,
     lifecycle: createLifecycleService({

@@ -552,6 +552,7 @@ const READS: Read[] = [
   { route: '/api/v1/meta', url: () => '/meta' },
   { route: '/api/v1/meta/communes', url: () => '/meta/communes?wilaya=alger' },
   { route: '/api/v1/meta/attributes', url: () => '/meta/attributes?category=automobile' },
+  { route: '/api/v1/meta/impact', url: () => '/meta/impact' },
   { route: '/api/v1/openapi.json', url: () => '/openapi.json' },
   { route: '/api/v1/users', url: () => '/users' },
   { route: '/api/v1/users', url: () => '/users?currentPage=1' },

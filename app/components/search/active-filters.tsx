@@ -55,7 +55,7 @@ export function ActiveFilters({ values }: { values: SearchValues }) {
                 data-testid="filter-chip"
                 data-field={field}
               >
-                <span className="min-w-0 truncate" dir={field === 'title' ? 'auto' : undefined}>
+                <span className="min-w-0 truncate">
                   {text}
                 </span>
                 <X className="size-4 shrink-0 text-ink-muted" aria-hidden="true" />
