@@ -124,7 +124,7 @@ const envSchema = z.object({
     .min(0, 'must be between 0 and 1000')
     .max(1000, 'must be between 0 and 1000')
     .default(5),
-  // How long instant search alerts gather listings before their e-mail goes (docs/decisions/0016).
+  // How long instant search alerts gather listings before their e-mail goes (docs/decisions/0023-alert-matching.md).
   ALERT_WINDOW_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .int('must be a whole number')
