@@ -43,6 +43,8 @@ export default defineConfig({
       // The moderator of e2e/moderation.spec.ts (demo catalogue only).
       DEMO_MODERATOR_PASSWORD: 'Moderation2025',
       PUBLIC_URL: baseURL,
+      // Instant search alerts go out after 2 s instead of 5 min (e2e/buyers.spec.ts waits for one).
+      ALERT_WINDOW_SECONDS: '2',
       // Always the embedded database, whatever the shell exports (empty counts as unset).
       DATABASE_URL: '',
       REDIS_URL: '',

@@ -38,6 +38,12 @@ export default [
       route('users/:userId', 'routes/admin/user.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
     ]),
+    route('favourites', 'routes/favourites.tsx'),
+    // Where log-in returns a visitor who tapped a heart: saves the listing, then back to it.
+    route('favourites/save', 'routes/favourites-save.ts'),
+    route('saved-searches', 'routes/saved-searches.tsx'),
+    route('saved-searches/:searchId/open', 'routes/saved-search-open.ts'),
+    route('alerts/unsubscribe', 'routes/alerts-unsubscribe.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -16,6 +16,7 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { executeSearch, SEARCH_TIMEOUTS, searchFilters } from '../server/services/search.ts';
 import { ADVERSARIAL } from './adversarial.ts';
 import { fillListings } from './fill.ts';
+import { benchAlerts } from './alerts.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -26,6 +27,10 @@ const { values: args } = parseArgs({
     reuse: { type: 'boolean', default: false },
     'fill-only': { type: 'boolean', default: false },
     'explain-only': { type: 'boolean', default: false },
+    // The search alerts' matching (bench/alerts.ts): saved searches, and new listings matched against them.
+    'saved-searches': { type: 'string', default: '100000' },
+    'new-listings': { type: 'string', default: '1000' },
+    'alerts-only': { type: 'boolean', default: false },
   },
 });
 const LISTINGS = Number(args.listings);
@@ -223,11 +228,20 @@ if (args['fill-only']) {
   log('Filled; measure later with --reuse.');
   process.exit(0);
 }
+const alertOptions = { savedSearches: Number(args['saved-searches']), listings: Number(args['new-listings']) };
+if (args['alerts-only']) {
+  log(`\nSearch alerts: ${alertOptions.listings} new listings matched against ${alertOptions.savedSearches} saved searches`);
+  await benchAlerts(database, log, alertOptions);
+  await database.close();
+  process.exit(0);
+}
 const versionRows = (await database.db.execute(sql`select version() as v`)) as unknown as { rows: { v: string }[] };
 const engine = versionRows.rows[0]?.v.split(',')[0] ?? '?';
 log(`\nEXPLAIN ANALYZE, rows + count statements, ms (${engine}):`);
 const shapes = await explainShapes(database);
 console.table(shapes.map((s) => ({ shape: s.shape, samples: s.samples, 'p50 ms': s.p50.toFixed(2), 'p95 ms': s.p95.toFixed(2), 'max ms': s.max.toFixed(2) })));
+log(`\nSearch alerts: ${alertOptions.listings} new listings matched against ${alertOptions.savedSearches} saved searches`);
+await benchAlerts(database, log, alertOptions);
 const idRows = (await database.db.execute(sql`select id from products where status = 'active' order by random() limit 200`)) as unknown as { rows: { id: string }[] };
 const ids = idRows.rows.map((r) => r.id);
 await database.close();

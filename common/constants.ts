@@ -30,3 +30,11 @@ export const MESSAGES_PAGE_MAX = 50;
 export const CONVERSATIONS_PAGE_SIZE = 20;
 /** A message unread this long is e-mailed to its recipient (once per conversation and burst). */
 export const UNREAD_EMAIL_DELAY_MS = 10 * 60_000;
+/** Saved listings a page (the favourites page and GET /api/v1/favourites). */
+export const FAVOURITES_PAGE_SIZE = 24;
+/** Saved searches a member may keep (409 LIMIT_REACHED past it). */
+export const SAVED_SEARCHES_MAX = 20;
+/** A saved search's "new since your last visit" stops counting here (shown as "99+"). */
+export const SAVED_SEARCH_NEW_CAP = 99;
+/** Listings shown in one alert e-mail; the rest are behind a link. */
+export const ALERT_EMAIL_LISTINGS = 10;

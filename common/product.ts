@@ -65,6 +65,10 @@ export interface ApiProduct {
   moderationReason?: string | null;
   /** Owner and moderators only: the automatic checks it tripped (why it is pending). */
   moderationChecks?: ListingCheck[];
+  /** The signed-in reader saved it (absent for visitors). */
+  isFavourite?: boolean;
+  /** How many people saved it: only for its owner. */
+  favourites?: number;
 }
 
 /**
@@ -74,6 +78,9 @@ export interface ApiProduct {
 export function formatReference(ref: number): string {
   return String(ref).padStart(6, '0');
 }
+/** Whether a saved listing can still be bought (the favourites list marks the others). */
+export const AVAILABILITIES = ['available', 'sold', 'expired', 'unavailable'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
 
 /** The title in the active language, else the original the seller wrote. */
 export function localizedTitle(p: Pick<ApiProduct, 'title' | 'title_ar' | 'title_fr' | 'title_en'>, lang: Lang) {

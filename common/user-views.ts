@@ -18,6 +18,8 @@ export interface UserRecord {
   statusReason: string | null;
   messagesEnabled: boolean;
   messageEmails: boolean;
+  whatsapp: boolean;
+  viber: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -41,6 +43,9 @@ export interface SelfUser {
   messagesEnabled: boolean;
   /** E-mail about a message left unread for 10 minutes. */
   messageEmails: boolean;
+  /** The phone is reachable on WhatsApp / Viber. */
+  whatsapp: boolean;
+  viber: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -73,6 +78,8 @@ export function toSelfUser(u: UserRecord): SelfUser {
     statusReason: u.status === 'active' ? null : u.statusReason,
     messagesEnabled: u.messagesEnabled,
     messageEmails: u.messageEmails,
+    whatsapp: u.whatsapp,
+    viber: u.viber,
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),
   };

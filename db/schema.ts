@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { USER_ROLES, USER_STATUSES } from '../common/accounts.ts';
 import type { AttributeValues } from '../common/category-attributes.ts';
 import { PRICE_TYPES } from '../common/pricing.ts';
+import { ALERT_MODES } from '../common/saved-search.ts';
 import { MODERATION_STATES, type ListingCheck } from '../common/moderation.ts';
 import { REPORT_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '../common/reports.ts';
 import {
@@ -65,6 +66,9 @@ export const users = pgTable(
     messagesEnabled: boolean('messages_enabled').notNull().default(true),
     // The e-mail about a message left unread for 10 minutes.
     messageEmails: boolean('message_emails').notNull().default(true),
+    // The seller's phone is reachable on WhatsApp / Viber: the reveal offers those links.
+    whatsapp: boolean('whatsapp').notNull().default(false),
+    viber: boolean('viber').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -172,7 +176,7 @@ export const products = pgTable(
     listed: boolean('listed').generatedAlwaysAs(sql`status = 'active' AND moderation = 'approved' AND sold_at IS NULL AND NOT expired`),
     views: integer('views').notNull().default(0),
     // The listing's short reference, shown on its page and quoted on the phone: a sequence, so
-    // it is short, unique and never changes (docs/decisions/0016-listing-reference-and-co2-estimate.md).
+    // it is short, unique and never changes (docs/decisions/0019-listing-reference-and-co2-estimate.md).
     ref: bigserial('ref', { mode: 'number' }).notNull(),
     phoneReveals: integer('phone_reveals').notNull().default(0),
     createdAt: createdAt(),
@@ -356,6 +360,86 @@ export const jobs = pgTable(
   ],
 );
 
+/** A member's saved listing (issue #15). */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    // The member's list, newest saved first.
+    index('favourites_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // How many people saved a listing (the seller's dashboard).
+    index('favourites_product_idx').on(t.productId),
+  ],
+);
+
+const tsquery = customType<{ data: string }>({ dataType: () => 'tsquery' });
+
+
+/**
+ * A member's saved search (issue #15). `query` is the search as GET /products takes it; the
+ * match_* columns repeat its filters in a form a new listing can be matched against through
+ * an index (docs/decisions/0023-alert-matching.md): '' for "any", and the words as a tsquery.
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Null: the pages name it by its filters, in the reader's language.
+    name: text('name'),
+    query: jsonb('query').$type<Record<string, string | number>>().notNull(),
+    alert: text('alert', { enum: ALERT_MODES }).notNull().default('off'),
+    matchCategory: text('match_category').notNull().default(''),
+    matchAddress: text('match_address').notNull().default(''),
+    matchCondition: text('match_condition').notNull().default(''),
+    matchSeller: uuid('match_seller'),
+    matchMinPrice: integer('match_min_price'),
+    matchMaxPrice: integer('match_max_price'),
+    matchText: tsquery('match_text'),
+    // Signs the one-click unsubscribe links of this search's e-mails (never sent itself).
+    unsubscribeKey: text('unsubscribe_key').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastNotifiedAt: timestamp('last_notified_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('saved_searches_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // A new listing looks up the searches of its category (or any) and wilaya (or any).
+    index('saved_searches_match_idx').on(t.matchCategory, t.matchAddress).where(sql`alert <> 'off'`),
+  ],
+);
+
+/** Listings matched by a saved search with an alert, waiting for (or already in) its e-mail. */
+export const alertMatches = pgTable(
+  'alert_matches',
+  {
+    savedSearchId: uuid('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    matchedAt: timestamp('matched_at', { withTimezone: true, mode: 'date' }).notNull(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.productId] }),
+    index('alert_matches_pending_idx').on(t.savedSearchId, t.matchedAt).where(sql`notified_at IS NULL`),
+    index('alert_matches_product_idx').on(t.productId),
+  ],
+);
+
 /**
  * What members report (server/services/moderation.ts). The target is a listing, an account or a
  * conversation, so `target_id` has no foreign key: a report on something deleted since is shown
@@ -481,6 +565,7 @@ export const blocks = pgTable(
 export type User = typeof users.$inferSelect;
 export type Conversation = typeof conversations.$inferSelect;
 export type Message = typeof messages.$inferSelect;
+export type SavedSearch = typeof savedSearches.$inferSelect;
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type Image = typeof images.$inferSelect;

@@ -12,6 +12,7 @@ import type { ViteDevServer } from 'vite';
 import { systemRoutes } from './api/system.ts';
 import { userRoutes } from './api/users.ts';
 import { productRoutes } from './api/products.ts';
+import { buyerRoutes } from './api/buyers.ts';
 import { seoRoutes } from './api/seo.ts';
 import { messagingRoutes } from './api/messaging.ts';
 import { adminRoutes, reportRoutes } from './api/admin.ts';
@@ -105,6 +106,7 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
       await api.register(messagingRoutes(services));
       await api.register(reportRoutes(services));
       await api.register(adminRoutes(services));
+      await api.register(buyerRoutes(services));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

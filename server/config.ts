@@ -131,6 +131,13 @@ const envSchema = z.object({
     .min(0, 'must be between 0 and 1000')
     .max(1000, 'must be between 0 and 1000')
     .default(5),
+  // How long instant search alerts gather listings before their e-mail goes (docs/decisions/0023-alert-matching.md).
+  ALERT_WINDOW_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 600')
+    .max(600, 'must be between 1 and 600')
+    .default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     error: 'must be one of fatal, error, warn, info, debug, trace, silent',
   }).default('info'),
@@ -176,6 +183,8 @@ export interface Config {
   jobsInServer: boolean;
   /** How long a claimed job is reserved for its runner before another may take it (extended while it runs). */
   jobsLeaseMs: number;
+  /** Instant search alerts: listings published within one window share one e-mail, sent at its end. */
+  alertWindowMs: number;
   /** Days a listing stays up after publication or renewal (docs/product.md, "Listing lifecycle"). */
   listingTtlDays: number;
   /** Listings an account younger than 7 days publishes a day before the next ones go to review. */
@@ -248,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clockOffsetDays: e.CLOCK_OFFSET_DAYS,
     jobsInServer: e.JOBS_IN_SERVER,
     jobsLeaseMs: e.JOBS_LEASE_SECONDS * 1000,
+    alertWindowMs: e.ALERT_WINDOW_SECONDS * 1000,
     listingTtlDays: e.LISTING_TTL_DAYS,
     newAccountDailyListings: e.NEW_ACCOUNT_DAILY_LISTINGS,
     listingChecks: e.LISTING_CHECKS,

@@ -8,6 +8,7 @@ import { localizedTitle, type ApiProduct } from '../../common/product.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
 import { SoldRibbon } from './product/lifecycle-notice.tsx';
+import { FavouriteButton } from './buyers/favourite-button.tsx';
 
 /** `srcset` from the stored WebP variants (width → URL). */
 export function srcSetOf(variants: Record<string, string>): string {
@@ -62,6 +63,7 @@ export function ProductCard({ product, eager = false, action }: { product: ApiPr
           {t(`categories:${product.category}`)}
         </span>
         {product.soldAt ? <SoldRibbon /> : null}
+        <FavouriteButton productId={product.id} isFavourite={product.isFavourite} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-0.5 px-3 py-2 sm:gap-2 sm:p-4">
         <h3 className="line-clamp-2 pe-6 text-[0.9375rem] font-semibold leading-snug text-ink sm:pe-0 sm:text-base" dir="auto">

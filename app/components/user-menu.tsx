@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, Settings, ShieldCheck } from 'lucide-react';
+import { Bell, Heart, LayoutDashboard, LogOut, Settings, ShieldCheck } from 'lucide-react';
 import { useTranslation } from '#i18n';
 import { Form, Link } from 'react-router';
 import { localePath } from '../lib/paths.ts';
@@ -42,6 +42,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
           {t('admin:title')}
         </Link>
       ) : null}
+      <Link to={localePath(lang, '/favourites')} className={MENU_ITEM} data-testid="menu-favourites">
+        <Heart className="size-4" aria-hidden="true" />
+        {t('buyers:favouritesTitle')}
+      </Link>
+      <Link to={localePath(lang, '/saved-searches')} className={MENU_ITEM} data-testid="menu-saved-searches">
+        <Bell className="size-4" aria-hidden="true" />
+        {t('buyers:savedSearchesTitle')}
+      </Link>
       <Form method="post" action={localePath(lang, '/logout')}>
         <button type="submit" className={`${MENU_ITEM} cursor-pointer`}>
           <LogOut className="size-4" aria-hidden="true" />

@@ -17,6 +17,7 @@ import { search } from './namespaces/search.ts';
 import { messaging } from './namespaces/messaging.ts';
 import { browse } from './namespaces/browse.ts';
 import { admin, report } from './namespaces/moderation.ts';
+import { buyers } from './namespaces/buyers.ts';
 
 /** The shape of en.ts with every leaf widened to string. */
 export type Messages = Widen<typeof en>;
@@ -53,6 +54,7 @@ export function resourcesFor(lang: Lang) {
     report: report[lang],
     admin: admin[lang],
     impact: impact[lang],
+    buyers: buyers[lang],
     ...referenceNamespaces(lang),
   };
 }
@@ -78,6 +80,7 @@ export const NAMESPACES = [
   'report',
   'admin',
   'impact',
+  'buyers',
   'categories',
   'cities',
   'conditions',

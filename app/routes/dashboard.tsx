@@ -13,6 +13,7 @@ import { DASHBOARD_PAGE_SIZE, dashboardQueryOf, foldForSearch } from '../lib/das
 import { ProfileCard } from '../components/dashboard/profile-card.tsx';
 import { ProfileInfo } from '../components/dashboard/profile-info.tsx';
 import { MessagePrefs } from '../components/dashboard/message-prefs.tsx';
+import { ContactApps } from '../components/buyers/contact-apps.tsx';
 import { AccountStatusBanner } from '../components/dashboard/account-status-banner.tsx';
 import { VerificationBanner } from '../components/dashboard/verification-banner.tsx';
 import { ModerationNotices } from '../components/dashboard/moderation-notices.tsx';
@@ -54,6 +55,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     moderation: p.moderation,
     moderationReason: p.moderationReason,
     moderationChecks: p.moderationChecks,
+    favourites: p.favourites,
   }));
   // The list's search, state and page come from the URL. A seller has at most SHOP_MAX_LIMIT
   // listings here, all read above for the totals, so the filtering is done on them.
@@ -135,6 +137,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await services.listings.remove(user, productId);
         return { intent, ok: true as const };
       }
+      case 'contactApps': {
+        // Checkboxes: an unticked one is absent from the form.
+        await services.users.updateProfile(user, user.id, { whatsapp: form.has('whatsapp'), viber: form.has('viber') });
+        return { intent, ok: true as const };
+      }
       default:
         throw new AppError('VALIDATION_ERROR', 'Unknown action');
     }
@@ -157,6 +164,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <ProfileInfo user={user} />
       </div>
       <ModerationNotices notices={notices} />
+      <ContactApps user={user} />
       <ListingsActivity activity={activity} now={now} />
       {list.owned === 0 ? (
         <EmptyListings canPublish={user.isVerified} />

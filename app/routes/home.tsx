@@ -6,6 +6,7 @@ import { fieldErrorsOf, type FieldErrors } from '../../common/schemas/field-erro
 import { searchParamsSchema } from '../../common/schemas/search.ts';
 import { COUNT_CAP } from '../../common/search-options.ts';
 import { ProductCard } from '../components/product-card.tsx';
+import { ImpactTotal } from '../components/impact/impact-total.tsx';
 import { Alert } from '../components/form/alert.tsx';
 import { Pagination } from '../components/search/pagination.tsx';
 import { SearchPanel } from '../components/search/search-panel.tsx';
@@ -22,12 +23,15 @@ import { communeBelongsTo } from '../../common/communes.ts';
 import { DEFAULT_LANG, isLang } from '../../common/languages.ts';
 import { AttributeFilters } from '../components/search/attribute-filters.tsx';
 import { isAppError } from '#errors';
-import { callerOf, servicesOf } from '../lib/session.server.ts';
+import { callerOf, currentUser, servicesOf } from '../lib/session.server.ts';
+import { SaveSearchButton } from '../components/buyers/save-search-button.tsx';
 
 /** Why there are no results to show, besides invalid filters. */
 type Problem = 'rateLimited' | 'busy' | null;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  // The site's CO₂ total (cached by the service); the page does without it if it fails.
+  const impact = servicesOf(context).impact.siteTotal().catch(() => null);
   const url = new URL(request.url);
   const values = searchValuesOf(url.searchParams);
   // A commune left over from another wilaya (a form sent without JavaScript) is no filter.
@@ -39,7 +43,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const errors: FieldErrors = fieldErrorsOf(parsed.error);
     // `currentPage` is `page` in the page's URL.
     if (errors.currentPage) errors.page = errors.currentPage;
-    return data({ values, errors, result: null, problem: null as Problem, seller: null, categoryCounts: null, communes }, { status: 400 });
+    return data({ values, errors, result: null, problem: null as Problem, seller: null, categoryCounts: null, communes, impact: await impact }, { status: 400 });
   }
   const services = servicesOf(context);
   // The seller filter is shown by name; an id of no one still filters (to nothing).
@@ -48,17 +52,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The category tiles show on the home page without a search.
   const browsing = Object.keys(values).length === 0 && !url.searchParams.has('page');
   try {
-    const [result, categoryCounts] = await Promise.all([
+    const [found, categoryCounts] = await Promise.all([
       services.search.search(parsed.data, callerOf(context)),
       browsing ? services.search.categoryCounts() : null,
     ]);
-    return { values, errors: {} as FieldErrors, result, problem: null as Problem, seller, categoryCounts, communes };
+    // The hearts of a signed-in reader (the search result itself is shared by everyone).
+    const result = { ...found, products: await services.favourites.mark(currentUser(context), found.products) };
+    return { values, errors: {} as FieldErrors, result, problem: null as Problem, seller, categoryCounts, communes, impact: await impact };
   } catch (error) {
     if (!isAppError(error) || (error.code !== 'RATE_LIMITED' && error.code !== 'SERVICE_UNAVAILABLE')) throw error;
     const limited = error.code === 'RATE_LIMITED';
     const retryAfter = (error as { retryAfter?: number }).retryAfter;
     const headers: Record<string, string> = retryAfter ? { 'Retry-After': String(retryAfter) } : {};
-    return data({ values, errors: {} as FieldErrors, result: null, problem: (limited ? 'rateLimited' : 'busy') as Problem, seller, categoryCounts: null, communes }, { status: error.status, headers });
+    return data({ values, errors: {} as FieldErrors, result: null, problem: (limited ? 'rateLimited' : 'busy') as Problem, seller, categoryCounts: null, communes, impact: await impact }, { status: error.status, headers });
   }
 }
 
@@ -115,6 +121,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <div>
               <h1 className="max-w-2xl text-2xl font-bold tracking-tight text-ink sm:text-4xl">{t('heroTitle')}</h1>
               <p className="mt-1 max-w-xl text-ink-muted sm:mt-2 sm:text-lg">{t('heroText')}</p>
+              <div className="mt-2">
+                <ImpactTotal total={loaderData.impact} scope="site" />
+              </div>
             </div>
             {panel}
           </div>
@@ -140,6 +149,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
           </div>
+          {result && Object.keys(values).length > 0 ? <SaveSearchButton values={values} /> : null}
           {result && count > 0 ? <SortForm values={values} /> : null}
         </div>
         {seller ? <SellerFilter name={seller.name} values={values} /> : null}

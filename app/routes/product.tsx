@@ -23,7 +23,9 @@ import { LoadError, ProductNotFound } from '../components/product/load-error.tsx
 import { langOfMatches, pageMeta, publicUrlOfMatches, translatorFor } from '../lib/meta.ts';
 import { absoluteUrl, itemCondition, jsonLd, pageUrl, seoMeta } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';
-import { useLang } from '../lib/root-data.ts';
+import { useLang, useRootData } from '../lib/root-data.ts';
+import { FavouriteButton } from '../components/buyers/favourite-button.tsx';
+import { ShareButtons } from '../components/buyers/share-buttons.tsx';
 import { callerOf, currentUser, servicesOf } from '../lib/session.server.ts';
 
 // Set by the action: the page it returns is not another view.
@@ -61,9 +63,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const productId = params.productId ?? '';
   try {
     // The service applies the reveal's rate limit, as for the API.
-    const phone = await services.listings.revealContact(callerOf(context), productId);
+    const { contact: phone, whatsapp, viber } = await services.listings.revealContact(callerOf(context), productId);
     await services.listings.recordPhoneToggle(callerOf(context), productId, true);
-    return data({ phone }, { headers: { 'Cache-Control': 'private, no-store' } });
+    return data({ phone, whatsapp, viber }, { headers: { 'Cache-Control': 'private, no-store' } });
   } catch (error) {
     if (isAppError(error) && error.code === 'RATE_LIMITED') return data({ phoneError: 'rateLimited' as const }, { status: 429 });
     if (isAppError(error) && error.code === 'NOT_FOUND') return data({ phoneError: 'gone' as const }, { status: 404 });
@@ -125,7 +127,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params, error })
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const lang = useLang();
-  const { t } = useTranslation(['listings', 'categories', 'cities', 'conditions', 'impact']);
+  const { t } = useTranslation(['listings', 'categories', 'cities', 'conditions', 'impact', 'buyers']);
+  const { publicUrl } = useRootData();
 
   const { product, own } = loaderData;
   const title = localizedTitle(product, lang) || t('titleUnavailable');
@@ -188,6 +191,15 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             <ImpactLine impact={product.impact} />
             <ListingFacts reference={product.reference} views={product.views} />
             <AttributeTable product={product} />
+            <div className="flex flex-wrap items-center gap-2">
+              {own ? null : <FavouriteButton productId={product.id} isFavourite={product.isFavourite} variant="page" />}
+              {own && product.favourites !== undefined ? (
+                <p className="text-sm text-ink-muted" data-testid="saved-by">
+                  {t('buyers:savedBy', { count: product.favourites })}
+                </p>
+              ) : null}
+              <ShareButtons url={`${publicUrl}/${lang}/products/${product.id}`} title={title} />
+            </div>
             {own ? (
               <Link
                 to={localePath(lang, `/products/${product.id}/edit`)}
@@ -200,7 +212,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           </div>
           {/* A sold item is no longer for sale: nobody asks for the phone (the reveal answers 404). */}
           {product.soldAt && !own ? null : (
-            <ContactCard productId={product.id} seller={loaderData.product.seller} ownContact={own ? product.contact : undefined} revealed={actionData} />
+            <ContactCard productId={product.id} productTitle={title} seller={loaderData.product.seller} ownContact={own ? product.contact : undefined} revealed={actionData} />
           )}
           <SendMessage product={product} />
         </aside>

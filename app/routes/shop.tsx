@@ -13,12 +13,13 @@ import { UserText } from '../components/user-text.tsx';
 import { NotFound } from '../components/not-found.tsx';
 import { LoadError } from '../components/product/load-error.tsx';
 import { ProductCard } from '../components/product-card.tsx';
+import { ImpactTotal } from '../components/impact/impact-total.tsx';
 import { ReportButton } from '../components/report-button.tsx';
 import { langOfMatches, pageMeta, publicUrlOfMatches, translatorFor } from '../lib/meta.ts';
 import { seoMeta } from '../lib/seo.ts';
 import { useLang } from '../lib/root-data.ts';
 import { searchQuery } from '../lib/search-url.ts';
-import { servicesOf } from '../lib/session.server.ts';
+import { currentUser, servicesOf } from '../lib/session.server.ts';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   try {
@@ -28,7 +29,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     // The count is the seller-filtered search's, the one "see all" opens (its first page is
     // then in the search cache already).
     const total = products.length < SHOP_PAGE_LIMIT ? { items: products.length, capped: false } : await countOf(services, seller.id, products.length);
-    return { seller: toPublicUser(seller), products, total };
+    const impact = await services.impact.sellerTotal(seller.id);
+    return { seller: toPublicUser(seller), products: await services.favourites.mark(currentUser(context), products), total, impact };
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND') throw data(null, { status: 404 });
     throw error;
@@ -99,6 +101,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               {t('memberSince', { date: formatDate(seller.createdAt, lang) })}
             </span>
           </p>
+          <ImpactTotal total={loaderData.impact} scope="seller" />
           {seller.bio ? (
             <UserText text={seller.bio} className="max-w-3xl text-ink" testId="shop-bio" />
           ) : null}

@@ -116,6 +116,8 @@ export const VALIDATION_MESSAGES = {
     fr: "Le fichier à cette adresse n'est pas une photo JPEG, PNG, WebP ou AVIF",
     ar: 'الملف في هذا الرابط ليس صورة JPEG أو PNG أو WebP أو AVIF',
   },
+  nameTooLong: { en: 'At most 80 characters', fr: '80 caractères au maximum', ar: '80 حرفًا على الأكثر' },
+  nothingToChange: { en: 'Nothing to change', fr: 'Rien à modifier', ar: 'لا شيء لتغييره' },
   priceInvalid: { en: 'Enter a number', fr: 'Saisissez un nombre', ar: 'أدخل رقمًا' },
   priceNegative: { en: 'Price cannot be negative', fr: 'Le prix ne peut pas être négatif', ar: 'لا يمكن أن يكون السعر سالبًا' },
   priceRange: {

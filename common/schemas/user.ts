@@ -86,6 +86,9 @@ export const profileUpdateSchema = z.object({
   // Whether buyers may message (else the phone only), and the e-mail about unread messages.
   messagesEnabled: z.boolean({ error: 'invalidValue' }).optional(),
   messageEmails: z.boolean({ error: 'invalidValue' }).optional(),
+  /** The phone is reachable on WhatsApp / Viber (offered to buyers after the reveal). */
+  whatsapp: z.boolean({ error: 'invalidValue' }).optional(),
+  viber: z.boolean({ error: 'invalidValue' }).optional(),
 });
 
 export const contactSchema = z.object({

@@ -46,8 +46,11 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const result = await services.search.search(request.query, request.caller);
-        reply.header('cache-control', 'public, max-age=30');
-        return { success: true as const, data: result.products, pagination: result.pagination, fuzzy: result.fuzzy };
+        const reader = actorOf(request.caller);
+        // A signed-in reader's page says which listings they saved: it is theirs alone.
+        reply.header('cache-control', reader ? 'private, no-store' : 'public, max-age=30');
+        const data = await services.favourites.mark(reader, result.products);
+        return { success: true as const, data, pagination: result.pagination, fuzzy: result.fuzzy };
       },
     );
 
@@ -188,12 +191,16 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
           tags: ['products'],
           summary: "Reveal the seller's phone (counted, rate-limited)",
           params: idParams,
-          response: { 200: okBody(z.object({ contact: z.string() })), 404: e, 429: e },
+          response: {
+            200: okBody(z.object({ contact: z.string(), whatsapp: z.boolean().describe('The seller takes WhatsApp on this number'), viber: z.boolean() })),
+            404: e,
+            429: e,
+          },
         },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return { success: true as const, data: { contact: await listings.revealContact(request.caller, request.params.id) } };
+        return { success: true as const, data: await listings.revealContact(request.caller, request.params.id) };
       },
     );
 

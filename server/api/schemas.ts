@@ -23,6 +23,8 @@ export const selfUserSchema = z
     statusReason: z.string().nullable(),
     messagesEnabled: z.boolean(),
     messageEmails: z.boolean(),
+    whatsapp: z.boolean(),
+    viber: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -89,6 +91,8 @@ export const productSchema = z
     moderationChecks: z
       .array(z.object({ check: z.enum(LISTING_CHECKS), detail: z.string().optional(), group: z.string().optional() }))
       .optional(),
+    isFavourite: z.boolean().optional().describe('The signed-in reader saved it (absent for visitors)'),
+    favourites: z.number().int().optional().describe('How many people saved it (its owner only)'),
   })
   .meta({ id: 'Product' });
 

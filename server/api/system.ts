@@ -118,5 +118,20 @@ export function systemRoutes(services: Services): FastifyPluginAsyncZod {
           data: communesOf(request.query.wilaya).map(({ key, daira, name }) => ({ key, daira, name })),
         }),
     );
+
+    app.get(
+      '/meta/impact',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'kg CO₂e avoided by the listings sold on the site, compared with buying new (docs/impact.md)',
+          response: {
+            200: okBody(z.object({ co2eKgAvoided: z.number(), soldListings: z.number(), method: z.string() })),
+          },
+        },
+      },
+      // The total is recomputed at most every five minutes (services/impact.ts): shared caches may keep it as long.
+      async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send({ success: true, data: await services.impact.siteTotal() }),
+    );
   };
 }

@@ -62,7 +62,7 @@ export const PUBLIC_PAGE_VARY = 'cookie, accept-encoding';
 // Forms that sign in, accounts, tokens in the URL: nothing there is worth a shared copy, and
 // a page reached through an e-mailed token must not be kept with the token in its key.
 const ACCOUNT_PAGE =
-  /^\/[^/]+\/(?:dashboard|login|register|logout|forget-password|reset-password|verify-email|products\/new|products\/[^/]+\/edit)\/?$/;
+  /^\/[^/]+\/(?:dashboard|login|register|logout|forget-password|reset-password|verify-email|products\/new|products\/[^/]+\/edit|favourites(?:\/save)?|saved-searches(?:\/[^/]+\/open)?|alerts\/unsubscribe)\/?$/;
 
 function isPageRoute(request: FastifyRequest): boolean {
   return request.routeOptions.url === '*';

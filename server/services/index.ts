@@ -7,6 +7,7 @@ import { withDeferredDeletes } from '../storage/deferred-deletes.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createCounterService } from './counters.ts';
+import { createImpactService } from './impact.ts';
 import { createLifecycleService } from './lifecycle.ts';
 import { createListingChecks } from './listing-checks.ts';
 import { createListingService } from './listings.ts';
@@ -28,6 +29,9 @@ import { createSessionService } from './sessions.ts';
 import { createUserService } from './users.ts';
 import { createMessagingService } from './messaging.ts';
 import { createRealtime } from './realtime.ts';
+import { createAlertService } from './alerts.ts';
+import { createFavouriteService } from './favourites.ts';
+import { createSavedSearchService } from './saved-searches.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -89,6 +93,7 @@ export function createServices({ config, database, storage: givenStorage, ...dep
     contactEmail: config.contactEmail,
     listingsChanged,
   });
+  const alerts = createAlertService({ db: database.db, jobs, mailer, publicUrl: config.publicUrl, now: () => new Date(now()), windowMs: config.alertWindowMs });
   return {
     config,
     database,
@@ -102,8 +107,9 @@ export function createServices({ config, database, storage: givenStorage, ...dep
     limits,
     sessions,
     users,
-    moderation: createModerationService({ db: database.db, jobs, limits, mailer, users, publicUrl: config.publicUrl, listingsChanged }),
+    moderation: createModerationService({ db: database.db, jobs, limits, mailer, users, publicUrl: config.publicUrl, listingsChanged, published: (productId, tx) => alerts.listingPublished(productId, tx) }),
     search,
+    impact: createImpactService({ db: database.db, now }),
     uploads,
     counters,
     lifecycle: createLifecycleService({
@@ -124,7 +130,12 @@ export function createServices({ config, database, storage: givenStorage, ...dep
       uploads,
       limits,
       counters,
-      changed: listingsChanged,
+      changed: () => {
+        listingsChanged();
+        // The alert matching was queued inside the listing's transaction; run it now.
+        jobs.notify();
+      },
+      published: (productId, tx) => alerts.listingPublished(productId, tx),
       listingTtlDays: config.listingTtlDays,
       now: () => new Date(now()),
       clock,
@@ -132,6 +143,10 @@ export function createServices({ config, database, storage: givenStorage, ...dep
     }),
     /** The automatic checks and the review queue (reviewQueue, resolveReview) the admin console calls. */
     listingChecks,
+    favourites: createFavouriteService(database.db),
+    // Real time: its "new since" compares with listings' created_at, which the database stamps.
+    savedSearches: createSavedSearchService(database.db),
+    alerts,
     /** Closes what the services opened themselves (Redis); the database belongs to the caller. */
     async close() {
       realtime.endStreams();

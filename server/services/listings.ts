@@ -14,7 +14,7 @@ import { isId } from '../../common/ids.ts';
 import { toPublicUser, type PublicUser } from '../../common/user-views.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
 import { newestFirst } from '../../db/order.ts';
-import { events, images, products, users, type Image, type Product, type User } from '../../db/schema.ts';
+import { events, favourites, images, products, users, type Image, type Product, type User } from '../../db/schema.ts';
 import { AppError } from '#errors';
 import { attachPhotos, insertListing } from '../repositories/listings.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
@@ -179,6 +179,8 @@ export interface ListingServiceDeps {
   counters: CounterService;
   /** Called after every change that search results could show. */
   changed?: () => void;
+  /** A listing became public (in the transaction that made it so): the search alerts match it. */
+  published?: (productId: string, tx: AppDb) => Promise<void>;
   /** Days a listing stays up after publication or renewal (LISTING_TTL_DAYS). */
   listingTtlDays?: number;
   /** The clock of expiry and sales (tests move it forward). */
@@ -199,7 +201,7 @@ function visitorOf(caller: Caller): Visitor {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function createListingService({ db, reads = db, storage, uploads, limits, counters, changed = () => {}, listingTtlDays = 60, now = () => new Date(), clock, checks }: ListingServiceDeps) {
+export function createListingService({ db, reads = db, storage, uploads, limits, counters, changed = () => {}, published = async () => {}, listingTtlDays = 60, now = () => new Date(), clock, checks }: ListingServiceDeps) {
   /**
    * Runs the automatic checks on the saved listing, in its transaction: when any trips, an
    * approved or pending listing is held for review with the list. When none
@@ -341,7 +343,10 @@ export function createListingService({ db, reads = db, storage, uploads, limits,
           exchange: input.exchange,
           expiresAt: newExpiry(),
         }, photos);
-        return holdIfTripped(tx, inserted, true);
+        const held = await holdIfTripped(tx, inserted, true);
+        // Matched only if it is public now (a listing held for review is matched on approval).
+        await published(held.id, tx as unknown as AppDb);
+        return held;
       }));
       changed();
       return serialize(row, true);
@@ -430,12 +435,16 @@ export function createListingService({ db, reads = db, storage, uploads, limits,
     async toggleStatus(actor: User | null, id: string): Promise<ApiProduct> {
       const current = await findOwned(actor, id);
       assertMayWrite(actor!);
-      const [row] = await db
-        .update(products)
-        .set({ status: current.status === 'active' ? 'inactive' : 'active', updatedAt: new Date() })
-        .where(eq(products.id, id))
-        .returning();
-      if (!row) throw notFound();
+      const row = await withTransaction(db, async (tx) => {
+        const [updated] = await tx
+          .update(products)
+          .set({ status: current.status === 'active' ? 'inactive' : 'active', updatedAt: new Date() })
+          .where(eq(products.id, id))
+          .returning();
+        if (!updated) throw notFound();
+        if (updated.status === 'active') await published(updated.id, tx as unknown as AppDb);
+        return updated;
+      });
       changed();
       return serialize(row, true);
     },
@@ -458,22 +467,31 @@ export function createListingService({ db, reads = db, storage, uploads, limits,
       if (!own && !moderates(viewer) && !isPubliclyVisible(found.product, found.seller, now())) throw notFound();
       if (options.countView && !own) await counters.countOnce('view', id, visitorOf(options.caller));
       const [product] = await withPhotos(reads, [found.product], { withContact: own, withModeration: own || moderates(viewer) });
-      return { ...product!, seller: toPublicUser(found.seller) };
+      // The reader's heart, and for the owner how many people saved it.
+      const saved = viewer
+        ? await reads.select({ userId: favourites.userId }).from(favourites).where(own ? eq(favourites.productId, id) : and(eq(favourites.productId, id), eq(favourites.userId, viewer.id)))
+        : [];
+      const favouriteFields = viewer ? { isFavourite: saved.some((f) => f.userId === viewer.id), ...(own ? { favourites: saved.length } : {}) } : {};
+      return { ...product!, ...favouriteFields, seller: toPublicUser(found.seller) };
     },
 
-    /** The phone of an active listing, in national form; counts a reveal, once per visitor a day. Limited per address. */
-    async revealContact(caller: Caller, id: string): Promise<string> {
+    /**
+     * The phone of an active listing, in national form, and whether the seller takes WhatsApp
+     * and Viber on it; counts a reveal, once per visitor a day. Limited per address.
+     */
+    async revealContact(caller: Caller, id: string): Promise<{ contact: string; whatsapp: boolean; viber: boolean }> {
       await limits.check('phoneReveal', caller.ip);
       if (!isId(id)) throw notFound();
       const [row] = await db
-        .select({ contact: products.contact })
+        .select({ contact: products.contact, whatsapp: users.whatsapp, viber: users.viber })
         .from(products)
+        .innerJoin(users, eq(users.id, products.userId))
         .where(and(eq(products.id, id), listedNow(clock?.())))
         .limit(1);
       if (!row) throw notFound();
       // The mark, the counter and the activity line in one statement: all or nothing.
       await counters.countOnce('phone_reveal', id, visitorOf(caller));
-      return toNational(row.contact);
+      return { contact: toNational(row.contact), whatsapp: row.whatsapp, viber: row.viber };
     },
 
     /** The analytics event of the contact card's toggle (limited per address); the category comes from the listing. */
@@ -492,10 +510,22 @@ export function createListingService({ db, reads = db, storage, uploads, limits,
     },
 
     /** The seller's own listings with their counters (views, phone reveals), for the dashboard. */
-    async withStats(owner: User, limit: number): Promise<(ApiProduct & { views: number; reveals: number })[]> {
+    async withStats(owner: User, limit: number): Promise<(ApiProduct & { views: number; reveals: number; favourites: number })[]> {
       const { rows } = await listingsOf(owner, owner.id, limit);
-      const photos = await photosOf(db, rows.map((r) => r.id));
-      return rows.map((row) => ({ ...toApiProduct(row, photos.get(row.id) ?? [], { withContact: true, withModeration: true }), views: row.views, reveals: row.phoneReveals }));
+      const ids = rows.map((r) => r.id);
+      const [photos, saved] = await Promise.all([
+        photosOf(db, ids),
+        ids.length === 0
+          ? []
+          : db.select({ productId: favourites.productId, n: sql<number>`count(*)::int` }).from(favourites).where(inArray(favourites.productId, ids)).groupBy(favourites.productId),
+      ]);
+      const savedBy = new Map(saved.map((r) => [r.productId, r.n]));
+      return rows.map((row) => ({
+        ...toApiProduct(row, photos.get(row.id) ?? [], { withContact: true, withModeration: true }),
+        views: row.views,
+        reveals: row.phoneReveals,
+        favourites: savedBy.get(row.id) ?? 0,
+      }));
     },
 
     /** The dashboard's extra block: totals and the latest activity on the seller's listings. */

@@ -41,6 +41,8 @@ export interface ModerationServiceDeps {
   publicUrl: string;
   /** Called when listings leave or come back to public view. */
   listingsChanged?: () => void;
+  /** A listing became public (approved), in the transaction that approved it: search alerts match it. */
+  published?: (productId: string, tx: AppDb) => Promise<void>;
 }
 
 /** Moderators and admins in good standing; anyone else is told the console does not exist (404). */
@@ -55,7 +57,7 @@ export function requireStaff(user: User | null | undefined): User {
 
 const PRODUCT_ACTION: Record<'approved' | 'hidden' | 'removed', AuditAction> = { approved: 'product.approve', hidden: 'product.hide', removed: 'product.remove' };
 
-export function createModerationService({ db, jobs, limits, mailer, users: userService, publicUrl, listingsChanged = () => {} }: ModerationServiceDeps) {
+export function createModerationService({ db, jobs, limits, mailer, users: userService, publicUrl, listingsChanged = () => {}, published = async () => {} }: ModerationServiceDeps) {
   jobs.register<NoticePayload>(MODERATION_MAIL_JOB, async (job) => {
     const { userId, notice, reason, productId, until } = job.payload;
     const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -107,6 +109,7 @@ export function createModerationService({ db, jobs, limits, mailer, users: userS
       reason,
       details: { sellerId: product.userId, from: product.moderation },
     });
+    if (moderation === 'approved' && product.moderation !== 'approved') await published(product.id, tx as unknown as AppDb);
     if (moderation !== 'approved') {
       await tx
         .update(reports)

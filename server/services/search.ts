@@ -72,7 +72,7 @@ export function fuzzyWords(words: string[]): string[] {
  * One tsquery: every word must match, each as typed (normalized), or by its French or
  * English stem; the last word also as a prefix, since people search as they type.
  */
-function textQuery(words: string[]): SQL {
+export function textQuery(words: string[]): SQL {
   const parts = words.map((word, i) => {
     const normalized = sql`ecosouk_normalize(${word})`;
     const exact = i === words.length - 1 ? sql`quote_literal(${normalized}) || ':*'` : sql`quote_literal(${normalized})`;

@@ -4,7 +4,7 @@
 import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { auditLog, blocks, contactMessages, conversations, emailTokens, events, images, jobs, messages, products, reports, sessions, users } from '../../db/schema.ts';
+import { alertMatches, auditLog, blocks, contactMessages, conversations, emailTokens, events, favourites, images, jobs, messages, products, reports, savedSearches, sessions, users } from '../../db/schema.ts';
 import { API, multipartBody, PASSWORD, verifiedUser } from './api-client.ts';
 import { remotePhotoUrl } from './photo-server.ts';
 import type { TestContext } from './test-app.ts';
@@ -142,7 +142,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 export async function snapshot(ctx: TestContext): Promise<Record<string, string[]>> {
   const { db } = ctx.database;
   // jobs: a refused call must not queue an e-mail either.
-  const tables = { users, sessions, emailTokens, products, images, contactMessages, events, jobs, reports, auditLog, conversations, messages, blocks };
+  const tables = { users, sessions, emailTokens, products, images, contactMessages, events, jobs, reports, auditLog, conversations, messages, blocks, favourites, savedSearches, alertMatches };
   const dump: Record<string, string[]> = {};
   for (const [name, table] of Object.entries(tables)) {
     const rows = (await db.select().from(table)).map((row) => JSON.stringify(row));

@@ -5,7 +5,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contactMessages, events, images, products, reports, users } from '../../db/schema.ts';
+import { auditLog, contactMessages, events, favourites, images, products, reports, savedSearches, users } from '../../db/schema.ts';
+import { searchParamsSchema } from '../../common/schemas/search.ts';
 import { API, clearOutbox, mailsTo, multipartBody, outboxTokens, sessionCookieOf, signup, tokenFor, uniqueEmail } from '../helpers/api-client.ts';
 import { apiRoutes, routeKey, STATE_CHANGING } from '../helpers/api-routes.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
@@ -52,6 +53,15 @@ const json = (method: string, path: string, payload?: unknown): Request => ({ me
 async function pngRequest(path: string): Promise<Request> {
   const body = multipartBody([{ name: 'image', filename: 'p.png', contentType: 'image/png', data: await smallPng() }]);
   return { method: 'POST', url: `${API}${path}`, payload: body.payload, headers: body.headers };
+}
+
+const NOT_FOUND: Outcome = { status: 404, code: 'NOT_FOUND' };
+
+/** A saved search of the owner's, made before the call (and its snapshot). */
+async function ownersSavedSearch(w: World): Promise<string> {
+  const owner = await userRow(w.owner.id);
+  const created = await ctx.services.savedSearches.create(owner!, { query: searchParamsSchema.parse({ address: 'oran' }), alert: 'instant' });
+  return created.id;
 }
 
 async function userRow(id: string) {
@@ -200,7 +210,7 @@ const MATRIX: Record<string, Row> = {
     request: (w) => json('POST', `/products/${w.product.id}/contact`),
     expect: everyone(ok(200)),
     async effect({ w, res }) {
-      expect(res.json().data).toEqual({ contact: w.owner.contact.national });
+      expect(res.json().data).toEqual({ contact: w.owner.contact.national, whatsapp: false, viber: false });
       expect(await productRow(w.product.id)).toMatchObject({ phoneReveals: 1 });
     },
   },
@@ -229,6 +239,37 @@ const MATRIX: Record<string, Row> = {
       const rows = await ctx.database.db.select().from(reports).where(eq(reports.targetId, w.product.id));
       expect(rows.map((r) => [r.reporterId, r.status])).toEqual([[actor!.id, 'open']]);
     },
+  },
+  'PUT /api/v1/favourites/:productId': {
+    request: (w) => json('PUT', `/favourites/${w.otherProduct.id}`),
+    expect: { visitor: UNAUTHENTICATED, other: ok(200), ownerUnverified: ok(200), owner: ok(200) },
+    async effect({ w, actor }) {
+      const rows = await ctx.database.db.select().from(favourites).where(eq(favourites.productId, w.otherProduct.id));
+      expect(rows.map((r) => r.userId)).toEqual([actor!.id]);
+    },
+  },
+  'DELETE /api/v1/favourites/:productId': {
+    request: (w) => json('DELETE', `/favourites/${w.otherProduct.id}`),
+    expect: { visitor: UNAUTHENTICATED, other: ok(200), ownerUnverified: ok(200), owner: ok(200) },
+  },
+  'POST /api/v1/saved-searches': {
+    request: () => json('POST', '/saved-searches', { query: { title: 'vélo', category: 'sport-fitness' }, alert: 'instant' }),
+    expect: { visitor: UNAUTHENTICATED, other: ok(201), ownerUnverified: ok(201), owner: ok(201) },
+    async effect({ actor }) {
+      const rows = await ctx.database.db.select().from(savedSearches).where(eq(savedSearches.userId, actor!.id));
+      expect(rows).toHaveLength(1);
+    },
+  },
+  'PATCH /api/v1/saved-searches/:id': {
+    request: async (w) => json('PATCH', `/saved-searches/${await ownersSavedSearch(w)}`, { alert: 'daily' }),
+    expect: { visitor: UNAUTHENTICATED, other: NOT_FOUND, ownerUnverified: ok(200), owner: ok(200) },
+    async effect({ res }) {
+      expect((await ctx.database.db.select().from(savedSearches).where(eq(savedSearches.id, res.json().data.id)))[0]).toMatchObject({ alert: 'daily' });
+    },
+  },
+  'DELETE /api/v1/saved-searches/:id': {
+    request: async (w) => json('DELETE', `/saved-searches/${await ownersSavedSearch(w)}`),
+    expect: { visitor: UNAUTHENTICATED, other: NOT_FOUND, ownerUnverified: ok(200), owner: ok(200) },
   },
   'POST /api/v1/events': {
     request: (w) => json('POST', '/events', { type: 'phone_toggle', productId: w.product.id, shown: true }),
@@ -511,6 +552,7 @@ const READS: Read[] = [
   { route: '/api/v1/meta', url: () => '/meta' },
   { route: '/api/v1/meta/communes', url: () => '/meta/communes?wilaya=alger' },
   { route: '/api/v1/meta/attributes', url: () => '/meta/attributes?category=automobile' },
+  { route: '/api/v1/meta/impact', url: () => '/meta/impact' },
   { route: '/api/v1/openapi.json', url: () => '/openapi.json' },
   { route: '/api/v1/users', url: () => '/users' },
   { route: '/api/v1/users', url: () => '/users?currentPage=1' },
@@ -534,6 +576,8 @@ const READS: Read[] = [
   { route: '/api/v1/admin/review', url: () => '/admin/review' },
   { route: '/api/v1/admin/audit', url: (w) => `/admin/audit?actorId=${w.owner.id}` },
   { route: '/api/v1/admin/stats', url: () => '/admin/stats' },
+  { route: '/api/v1/favourites', url: () => '/favourites' },
+  { route: '/api/v1/saved-searches', url: () => '/saved-searches' },
 ];
 
 /**

@@ -1,9 +1,16 @@
 // What issue #16 adds to a listing's Product shape — `reference`, `views`, `impact` — read
 // through the API and the product page's loader, on PGlite and on PostgreSQL.
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, users } from '../../db/schema.ts';
+import { IMPACT_METHOD } from '../../common/impact.ts';
+import * as homePage from '../../app/routes/home.tsx';
+import * as shopPage from '../../app/routes/shop.tsx';
+import { callLoader } from '../helpers/pages.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
+
+// The details column comes with the `listings` work; the estimates with a figure need it.
+const hasAttributes = 'attributes' in getTableColumns(products);
 
 let ctx: TestContext;
 let sellerId: string;
@@ -74,5 +81,66 @@ describe('impact', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     const product = res.json().components.schemas.Product;
     expect(product.required).toEqual(expect.arrayContaining(['reference', 'views', 'impact']));
+  });
+});
+
+describe('GET /api/v1/meta/impact and the shop total', () => {
+  let other: string;
+  beforeAll(async () => {
+    await ctx.database.db.delete(products);
+    ctx.services.impact.invalidate();
+    const [row] = await ctx.database.db.insert(users).values({ name: 'Karim', email: 'karim@example.dz', passwordHash: 'x', isVerified: true }).returning();
+    other = row!.id;
+  });
+
+  const sold = new Date(Date.now() - 3600_000);
+  const withDetails = (values: Partial<typeof products.$inferInsert>, attributes: Record<string, string>) =>
+    listing({ ...values, ...(hasAttributes ? { attributes } : {}) } as Partial<typeof products.$inferInsert>);
+
+  async function meta() {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/meta/impact' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    return res.json().data;
+  }
+
+  it('counts the listings marked as sold, and nothing else', async () => {
+    expect(await meta()).toEqual({ co2eKgAvoided: 0, soldListings: 0, method: IMPACT_METHOD });
+    ctx.services.impact.invalidate();
+    await withDetails({ soldAt: sold }, { type: 'phone' });
+    await withDetails({ soldAt: sold, category: 'automobile' }, { fuel: 'diesel' });
+    await withDetails({ soldAt: sold, category: 'services' }, {});
+    await withDetails({ soldAt: sold, userId: other }, { type: 'phone' });
+    // Not sold, removed by a moderator after its sale: not counted.
+    await withDetails({}, { type: 'phone' });
+    await withDetails({ soldAt: sold, moderation: 'removed' }, { type: 'phone' });
+    const data = await meta();
+    expect(data.soldListings).toBe(4);
+    // Two phones (43 each) and a diesel car (3 400) once the details exist; nothing without them.
+    expect(data.co2eKgAvoided).toBe(hasAttributes ? 43 + 3400 + 43 : 0);
+  });
+
+  it('serves the site total from its cache for five minutes', async () => {
+    const before = await meta();
+    await withDetails({ soldAt: sold }, { type: 'tv' });
+    expect(await meta()).toEqual(before);
+    ctx.services.impact.invalidate();
+    expect((await meta()).soldListings).toBe(before.soldListings + 1);
+  });
+
+  it("sums one seller's sold listings for their shop, uncached", async () => {
+    const karim = await ctx.services.impact.sellerTotal(other);
+    expect(karim.soldListings).toBe(1);
+    expect(karim.co2eKgAvoided).toBe(hasAttributes ? 43 : 0);
+    await withDetails({ soldAt: sold, userId: other }, { type: 'laptop' });
+    expect((await ctx.services.impact.sellerTotal(other)).soldListings).toBe(2);
+  });
+
+  it('reaches the home page and the shop through their loaders', async () => {
+    ctx.services.impact.invalidate();
+    const home = await callLoader(ctx, homePage.loader, { path: '/fr', params: { lang: 'fr' } });
+    expect((home as { data: { impact: { soldListings: number } } }).data.impact.soldListings).toBe(6);
+    const shop = await callLoader(ctx, shopPage.loader, { path: `/fr/shop/${other}`, params: { lang: 'fr', userId: other } });
+    expect((shop as { data: { impact: { soldListings: number } } }).data.impact.soldListings).toBe(2);
   });
 });

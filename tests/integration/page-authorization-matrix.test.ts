@@ -30,6 +30,12 @@ import * as adminAudit from '../../app/routes/admin/audit.tsx';
 import * as resetPasswordPage from '../../app/routes/reset-password.tsx';
 import * as settingsPage from '../../app/routes/settings.tsx';
 import * as verifyEmailPage from '../../app/routes/verify-email.tsx';
+import * as favouritesPage from '../../app/routes/favourites.tsx';
+import * as savedSearchesPage from '../../app/routes/saved-searches.tsx';
+import * as unsubscribePage from '../../app/routes/alerts-unsubscribe.tsx';
+import { searchParamsSchema } from '../../common/schemas/search.ts';
+import { favourites, savedSearches } from '../../db/schema.ts';
+import { unsubscribeToken } from '../../server/services/alerts.ts';
 import { clearOutbox, mailsTo, signup, tokenFor, uniqueEmail } from '../helpers/api-client.ts';
 import { callAction, callLoader, formOf, type PageOutcome } from '../helpers/pages.ts';
 import { createTestContext, type TestContext, visitorCaller } from '../helpers/test-app.ts';
@@ -81,6 +87,19 @@ interface Row {
 }
 
 let ctx: TestContext;
+
+/** A saved search of the owner's, made before the call (and its snapshot). */
+async function ownersSavedSearch(w: World): Promise<string> {
+  const owner = await userRow(w.owner.id);
+  return (await ctx.services.savedSearches.create(owner!, { query: searchParamsSchema.parse({ address: 'alger' }), alert: 'instant' })).id;
+}
+
+let lastToken = '';
+async function ownersToken(w: World): Promise<string> {
+  const id = await ownersSavedSearch(w);
+  const [row] = await ctx.database.db.select().from(savedSearches).where(eq(savedSearches.id, id));
+  return unsubscribeToken(row!);
+}
 
 async function userRow(id: string) {
   const [row] = await ctx.database.db.select().from(users).where(eq(users.id, id));
@@ -165,6 +184,15 @@ const MATRIX: Record<string, Row> = {
     async ({ w }) => {
       expect((await productRow(w.product.id))!.soldAt).not.toBeNull();
       expect((await productRow(w.otherProduct.id))!.soldAt).toBeNull();
+    },
+  ),
+  'dashboard: contactApps': dashboardRow(
+    'contactApps',
+    () => ({ whatsapp: 'on' }),
+    signedIn(DASHBOARD, ok({ intent: 'contactApps', ok: true })),
+    async ({ w, actor }) => {
+      expect(await userRow(actor!.id)).toMatchObject({ whatsapp: true, viber: false });
+      for (const p of w.everyone.filter((q) => q !== actor)) expect(await userRow(p.id)).toMatchObject({ whatsapp: false });
     },
   ),
   'dashboard: deleteListing': dashboardRow(
@@ -421,7 +449,7 @@ const MATRIX: Record<string, Row> = {
     form: () => formOf({ intent: 'revealPhone' }),
     expect: everyone(ok({ phone: expect.stringMatching(/^0\d{3} \d{2} \d{2} \d{2}$/) })),
     async effect({ w, out }) {
-      expect(out.data).toEqual({ phone: w.owner.contact.national });
+      expect(out.data).toEqual({ phone: w.owner.contact.national, whatsapp: false, viber: false });
       expect((await productRow(w.product.id))?.phoneReveals).toBe(1);
     },
   },
@@ -448,6 +476,73 @@ const MATRIX: Record<string, Row> = {
       const rows = await ctx.database.db.select().from(reports).where(eq(reports.targetId, w.product.id));
       expect(rows.map((r) => r.reporterId)).toEqual([actor!.id]);
     },
+  },
+  'favourites: add': {
+    page: favouritesPage,
+    path: () => '/fr/favourites',
+    form: (w) => formOf({ intent: 'add', productId: w.otherProduct.id, redirectTo: '/fr' }),
+    // A visitor logs in first and comes back through /fr/favourites/save, which saves it.
+    expect: { ...everyone(redirect(/^\/fr$/)), visitor: redirect(/^\/fr\/login\?redirectTo=%2Ffr%2Ffavourites%2Fsave%3FproductId%3D[0-9a-f-]+%26back%3D%252Ffr$/, { unchanged: true }) },
+    async effect({ w, actor }) {
+      const rows = await ctx.database.db.select().from(favourites).where(eq(favourites.productId, w.otherProduct.id));
+      expect(rows.map((r) => r.userId)).toEqual([actor!.id]);
+    },
+  },
+  'favourites: remove': {
+    page: favouritesPage,
+    path: () => '/fr/favourites',
+    form: (w) => formOf({ intent: 'remove', productId: w.otherProduct.id, redirectTo: 'https://evil.example/' }),
+    // Nothing was saved: a no-op, and never a redirect off the site.
+    expect: { ...everyone(redirect(/^\/fr\/favourites$/, { unchanged: true })), visitor: redirect(/^\/fr\/login\?redirectTo=/, { unchanged: true }) },
+  },
+  'saved searches: create': {
+    page: savedSearchesPage,
+    path: () => '/fr/saved-searches',
+    form: () => formOf({ intent: 'create', 'q.title': 'velo', 'q.address': 'oran' }),
+    expect: { ...everyone(redirect(/^\/fr\/saved-searches\?created=1$/)), visitor: redirect(/^\/fr\/login\?redirectTo=%2Ffr%3Faddress%3Doran%26title%3Dvelo$/, { unchanged: true }) },
+    async effect({ actor }) {
+      const rows = await ctx.database.db.select().from(savedSearches).where(eq(savedSearches.userId, actor!.id));
+      expect(rows.map((r) => r.query)).toEqual([{ title: 'velo', address: 'oran' }]);
+    },
+  },
+  'saved searches: update': {
+    page: savedSearchesPage,
+    path: () => '/fr/saved-searches',
+    form: async (w) => formOf({ intent: 'update', id: await ownersSavedSearch(w), name: 'Renommée', alert: 'daily' }),
+    expect: { visitor: toLogin('/fr/saved-searches'), other: refused(404, 'NOT_FOUND'), ownerUnverified: ok({ ok: true }), owner: ok({ ok: true }) },
+    async effect({ w }) {
+      const rows = await ctx.database.db.select().from(savedSearches).where(eq(savedSearches.userId, w.owner.id));
+      expect(rows.some((r) => r.name === 'Renommée' && r.alert === 'daily')).toBe(true);
+    },
+  },
+  'saved searches: delete': {
+    page: savedSearchesPage,
+    path: () => '/fr/saved-searches',
+    form: async (w) => formOf({ intent: 'delete', id: await ownersSavedSearch(w) }),
+    expect: { visitor: toLogin('/fr/saved-searches'), other: refused(404, 'NOT_FOUND'), ownerUnverified: ok({ ok: true }), owner: ok({ ok: true }) },
+  },
+  'alerts: unsubscribe': {
+    page: unsubscribePage,
+    // The token is the proof: anyone holding the link may turn that one alert off, signed in or not.
+    path: () => `/fr/alerts/unsubscribe?token=${encodeURIComponent(lastToken)}`,
+    form: async (w) => {
+      lastToken = await ownersToken(w);
+      return formOf({});
+    },
+    expect: everyone(ok({ done: true })),
+    async effect() {
+      const [row] = await ctx.database.db.select().from(savedSearches).where(eq(savedSearches.id, lastToken.split('.')[0]!));
+      expect(row?.alert).toBe('off');
+    },
+  },
+  'alerts: unsubscribe, forged token': {
+    page: unsubscribePage,
+    path: () => `/fr/alerts/unsubscribe?token=${encodeURIComponent(`${lastToken.split('.')[0]}.forged`)}`,
+    form: async (w) => {
+      lastToken = await ownersToken(w);
+      return formOf({});
+    },
+    expect: everyone({ status: 400, data: { invalid: true }, unchanged: true }),
   },
   contact: {
     page: contactPage,
@@ -522,8 +617,12 @@ describe('every page action is in the matrix', () => {
       'reset-password.tsx': resetPasswordPage,
       'settings.tsx': settingsPage,
       'verify-email.tsx': verifyEmailPage,
+      'alerts-unsubscribe.tsx': unsubscribePage,
+      'favourites.tsx': favouritesPage,
+      'saved-searches.tsx': savedSearchesPage,
     };
-    expect(withAction).toEqual(Object.keys(pages));
+    withAction.sort();
+    expect(withAction).toEqual(Object.keys(pages).sort());
     expect(Object.entries(pages).filter(([, page]) => !covered.has(page as Row['page'])).map(([file]) => file)).toEqual([]);
 
     const source = await readFile(new URL('dashboard.tsx', dir), 'utf8');
@@ -610,6 +709,24 @@ const LOADERS: Record<string, LoaderRow> = {
     shows(data, { w, actor }) {
       const page = data as { conversations: { id: string; role: string }[] };
       expect(page.conversations).toEqual([expect.objectContaining({ id: w.conversation.id, role: actor === w.owner ? 'seller' : 'buyer' })]);
+    },
+  },
+  favourites: {
+    page: favouritesPage,
+    path: () => '/fr/favourites',
+    params: lang,
+    expect: signedIn('/fr/favourites', ok()),
+    shows(data) {
+      expect(data).toMatchObject({ products: [], pagination: { totalItems: 0 } });
+    },
+  },
+  'saved searches': {
+    page: savedSearchesPage,
+    path: () => '/fr/saved-searches',
+    params: lang,
+    expect: signedIn('/fr/saved-searches', ok()),
+    shows(data) {
+      expect(data).toMatchObject({ searches: [] });
     },
   },
   'product form: new': {

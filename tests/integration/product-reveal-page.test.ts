@@ -57,7 +57,7 @@ describe('the product page action', () => {
       data: unknown;
       init: ResponseInit | null;
     };
-    expect(result.data).toEqual({ phone: contact });
+    expect(result.data).toEqual({ phone: contact, whatsapp: false, viber: false });
     expect(result.init?.headers).toMatchObject({ 'Cache-Control': 'private, no-store' });
     // React Router runs the loader after the action, with the same request context.
     await loader({ request: new Request(`http://localhost:3000/fr/products/${productId}`), params: params(), context } as unknown as LoaderArgs);
@@ -72,7 +72,7 @@ describe('the product page action', () => {
     const ip = '198.51.100.23';
     for (let i = 0; i < REVEALS_ALLOWED; i++) {
       const ok = (await action({ request: revealRequest(), params: params(), context: await contextFor(ip) } as unknown as ActionArgs)) as unknown as { data: unknown };
-      expect(ok.data).toEqual({ phone: contact });
+      expect(ok.data).toEqual({ phone: contact, whatsapp: false, viber: false });
     }
     const before = await counters();
     const refused = (await action({ request: revealRequest(), params: params(), context: await contextFor(ip) } as unknown as ActionArgs)) as unknown as {

@@ -109,7 +109,7 @@ describe('listings', () => {
     const reveal = () => ctx.services.listings.revealContact(visitorCaller(), w.product.id);
     await leavesNoTrace('events', 'INSERT', reveal);
 
-    expect(await reveal()).toBe(w.owner.contact.national);
+    expect((await reveal()).contact).toBe(w.owner.contact.national);
     const [row] = await ctx.database.db.select().from(products).where(eq(products.id, w.product.id));
     expect(row?.phoneReveals).toBe(1);
   });

@@ -1,4 +1,4 @@
-import { Eye, ImageOff, LoaderCircle, MoreVertical, Pencil, Phone, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
+import { Eye, Heart, ImageOff, LoaderCircle, MoreVertical, Pencil, Phone, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { AlertDialog, DropdownMenu } from 'radix-ui';
 import { useTranslation } from '#i18n';
@@ -15,6 +15,8 @@ export type DashboardListing = Pick<ApiProduct, 'id' | 'category' | 'price' | 's
   cover: ApiImage | null;
   views: number;
   reveals: number;
+  /** How many people saved it. */
+  favourites: number;
 };
 
 type RowResult = { ok?: boolean; intent?: string; formError?: string };
@@ -192,6 +194,9 @@ function TableRow({ listing }: { listing: DashboardListing }) {
       <td className="px-3 py-3 text-end text-sm tabular-nums text-ink" data-testid="listing-reveals">
         {listing.reveals}
       </td>
+      <td className="px-3 py-3 text-end text-sm tabular-nums text-ink" data-testid="listing-favourites">
+        {listing.favourites}
+      </td>
       <td className="py-3 pe-4 ps-3 text-end">
         <ListingActions listing={listing} title={title} />
       </td>
@@ -228,6 +233,11 @@ function ListingCard({ listing }: { listing: DashboardListing }) {
             <Phone className="size-3.5" aria-hidden="true" />
             <span className="sr-only">{`${t('colReveals')}: `}</span>
             <span className="tabular-nums">{listing.reveals}</span>
+          </span>
+          <span className="inline-flex items-center gap-1" data-testid="listing-favourites">
+            <Heart className="size-3.5" aria-hidden="true" />
+            <span className="sr-only">{`${t('buyers:savedByColumn')}: `}</span>
+            <span className="tabular-nums">{listing.favourites}</span>
           </span>
         </div>
         <ExpiryLine listing={listing} />
@@ -308,6 +318,9 @@ export function ListingsTable({
               </th>
               <th scope="col" className={`${th} text-end`}>
                 {t('colReveals')}
+              </th>
+              <th scope="col" className={`${th} text-end`}>
+                {t('buyers:savedByColumn')}
               </th>
               <th scope="col" className={`${th} pe-4 text-end`}>
                 <span className="sr-only">{t('colActions')}</span>

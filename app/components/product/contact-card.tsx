@@ -8,19 +8,23 @@ import type { PublicUser } from '../../../common/user-views.ts';
 import { localePath } from '../../lib/paths.ts';
 import { useLang } from '../../lib/root-data.ts';
 import { Avatar } from '../avatar.tsx';
+import { MessagingApps } from './messaging-apps.tsx';
 
 type PhoneState =
-  | { status: 'hidden'; phone: string | null }
+  | { status: 'hidden'; phone: string | null; apps?: Apps }
   | { status: 'loading'; phone: null }
-  | { status: 'shown'; phone: string }
+  | { status: 'shown'; phone: string; apps?: Apps }
   | { status: 'error'; phone: null; reason: 'rateLimited' | 'gone' | 'failed' };
 
+/** Whether the seller takes WhatsApp / Viber on the number (said by the reveal). */
+type Apps = { whatsapp: boolean; viber: boolean };
+
 /** The product page action's answer to the reveal form. */
-export type RevealAnswer = { phone: string } | { phoneError: 'rateLimited' | 'gone' };
+export type RevealAnswer = ({ phone: string } & Partial<Apps>) | { phoneError: 'rateLimited' | 'gone' };
 
 function initialState(revealed: RevealAnswer | undefined): PhoneState {
   if (!revealed) return { status: 'hidden', phone: null };
-  if ('phone' in revealed) return { status: 'shown', phone: revealed.phone };
+  if ('phone' in revealed) return { status: 'shown', phone: revealed.phone, apps: { whatsapp: !!revealed.whatsapp, viber: !!revealed.viber } };
   return { status: 'error', phone: null, reason: revealed.phoneError };
 }
 
@@ -35,7 +39,7 @@ function sendToggleEvent(productId: string, shown: boolean) {
   }).catch(() => undefined);
 }
 
-async function fetchContact(productId: string): Promise<{ ok: true; phone: string } | { ok: false; reason: 'rateLimited' | 'gone' | 'failed' }> {
+async function fetchContact(productId: string): Promise<{ ok: true; phone: string; apps: Apps } | { ok: false; reason: 'rateLimited' | 'gone' | 'failed' }> {
   try {
     const response = await fetch(`/api/v1/products/${encodeURIComponent(productId)}/contact`, {
       method: 'POST',
@@ -45,9 +49,10 @@ async function fetchContact(productId: string): Promise<{ ok: true; phone: strin
     if (response.status === 429) return { ok: false, reason: 'rateLimited' };
     if (response.status === 404) return { ok: false, reason: 'gone' };
     if (!response.ok) return { ok: false, reason: 'failed' };
-    const body = (await response.json()) as { data?: { contact?: unknown } };
+    const body = (await response.json()) as { data?: { contact?: unknown; whatsapp?: unknown; viber?: unknown } };
     const contact = body.data?.contact;
-    return typeof contact === 'string' && contact ? { ok: true, phone: contact } : { ok: false, reason: 'failed' };
+    const apps = { whatsapp: body.data?.whatsapp === true, viber: body.data?.viber === true };
+    return typeof contact === 'string' && contact ? { ok: true, phone: contact, apps } : { ok: false, reason: 'failed' };
   } catch {
     return { ok: false, reason: 'failed' };
   }
@@ -59,12 +64,15 @@ async function fetchContact(productId: string): Promise<{ ok: true; phone: strin
  */
 export function ContactCard({
   productId,
+  productTitle,
   seller,
   ownContact,
   revealed,
   barActions,
 }: {
   productId: string;
+  /** Named in the prefilled WhatsApp / Viber message. */
+  productTitle: string;
   seller: PublicUser;
   /** The phone as stored, when the owner is looking at their own listing. */
   ownContact?: string;
@@ -79,14 +87,14 @@ export function ContactCard({
 
   async function reveal() {
     if (state.status === 'hidden' && state.phone) {
-      setState({ status: 'shown', phone: state.phone });
+      setState({ status: 'shown', phone: state.phone, apps: state.apps });
       sendToggleEvent(productId, true);
       return;
     }
     setState({ status: 'loading', phone: null });
     const result = await fetchContact(productId);
     if (result.ok) {
-      setState({ status: 'shown', phone: result.phone });
+      setState({ status: 'shown', phone: result.phone, apps: result.apps });
       sendToggleEvent(productId, true);
     } else {
       setState({ status: 'error', phone: null, reason: result.reason });
@@ -95,7 +103,7 @@ export function ContactCard({
 
   function hide() {
     if (state.status !== 'shown') return;
-    setState({ status: 'hidden', phone: state.phone });
+    setState({ status: 'hidden', phone: state.phone, apps: state.apps });
     sendToggleEvent(productId, false);
   }
 
@@ -149,6 +157,9 @@ export function ContactCard({
           )}
         </div>
       </div>
+      {!ownContact && state.status === 'shown' && state.apps ? (
+        <MessagingApps phone={state.phone} productId={productId} productTitle={productTitle} whatsapp={state.apps.whatsapp} viber={state.apps.viber} />
+      ) : null}
       {ownContact ? (
         <p className="mt-3 text-sm text-ink-muted">{t('ownListing')}</p>
       ) : state.status === 'shown' ? (

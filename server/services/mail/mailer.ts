@@ -14,6 +14,8 @@ export interface MailMessage {
   text: string;
   html: string;
   replyTo?: string;
+  /** Extra headers (List-Unsubscribe of the alert e-mails). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -74,6 +76,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outb
     subject: message.subject,
     text: message.text,
     html: message.html,
+    headers: message.headers,
   });
 
   if (config.smtpUrl) {

@@ -299,6 +299,106 @@ export function expiryReminderEmail(lang: Lang, v: { name: string; title: string
   return { subject: fill(EXPIRY_REMINDER.subject[lang], { title }), text, html };
 }
 
+export interface AlertListing {
+  title: string;
+  /** Already formatted in the e-mail's language. */
+  price: string;
+  place: string;
+  category: string;
+  /** Absolute URL of a small photo, or null. */
+  photo: string | null;
+  link: string;
+}
+
+const ALERT = {
+  subject: {
+    ar: 'إعلانات جديدة لبحثك «{search}» — إيكو سوق',
+    fr: `Nouvelles annonces pour «${NBSP}{search}${NBSP}» — EcoSouk`,
+    en: 'New listings for “{search}” — EcoSouk',
+  },
+  title: { ar: 'إعلانات جديدة تطابق بحثك', fr: 'Nouvelles annonces pour votre recherche', en: 'New listings for your search' },
+  intro: {
+    ar: 'نُشرت إعلانات جديدة تطابق بحثك المحفوظ «{search}»:',
+    fr: `De nouvelles annonces correspondent à votre recherche enregistrée «${NBSP}{search}${NBSP}»${NBSP}:`,
+    en: 'New listings match your saved search “{search}”:',
+  },
+  more: {
+    ar: 'و{count} إعلانات أخرى — اطّلع عليها كلها',
+    fr: 'et {count} autres annonces — tout voir',
+    en: 'and {count} more listings — see them all',
+  },
+  all: { ar: 'عرض كل النتائج', fr: 'Voir tous les résultats', en: 'See all results' },
+  why: {
+    ar: 'تصلك هذه الرسالة لأنك فعّلت تنبيهًا لهذا البحث على إيكو سوق.',
+    fr: 'Vous recevez ce message parce que vous avez activé une alerte pour cette recherche sur EcoSouk.',
+    en: 'You receive this email because you turned on an alert for this search on EcoSouk.',
+  },
+  unsubscribe: { ar: 'إيقاف هذا التنبيه بنقرة واحدة', fr: 'Désactiver cette alerte en un clic', en: 'Turn this alert off in one click' },
+  anything: { ar: 'كل الإعلانات', fr: 'Toutes les annonces', en: 'All listings' },
+} satisfies Record<string, Localized>;
+
+/** A short name of a saved search from its filters, for one without a name of its own. */
+export function savedSearchLabel(query: { title?: string | number; category?: string | number; address?: string | number }, lang: Lang, names: { category: (k: string) => string; wilaya: (k: string) => string }): string {
+  const parts: string[] = [];
+  if (query.title !== undefined) parts.push(String(query.title));
+  if (query.category !== undefined) parts.push(names.category(String(query.category)));
+  if (query.address !== undefined) parts.push(names.wilaya(String(query.address)));
+  return parts.length > 0 ? parts.join(' · ') : ALERT.anything[lang];
+}
+
+/** Up to ten new listings of a saved search, a link to the rest and the one-click unsubscribe. */
+export function alertEmail(
+  lang: Lang,
+  v: { name: string; search: string; listings: AlertListing[]; more: number; allLink: string; unsubscribeLink: string },
+): MailContent {
+  const search = oneLine(v.search);
+  const hello = fill(COMMON.hello[lang], { name: oneLine(v.name) });
+  const text = [
+    hello,
+    '',
+    fill(ALERT.intro[lang], { search }),
+    '',
+    ...v.listings.flatMap((l) => [`• ${oneLine(l.title, 120)} — ${l.price} — ${l.place}`, `  ${l.link}`]),
+    '',
+    v.more > 0 ? fill(ALERT.more[lang], { count: String(v.more) }) : ALERT.all[lang],
+    v.allLink,
+    '',
+    '—',
+    ALERT.why[lang],
+    `${ALERT.unsubscribe[lang]}${COMMON.colon[lang]} ${v.unsubscribeLink}`,
+    COMMON.footer[lang],
+    '',
+  ].join('\n');
+  const rows = v.listings
+    .map((l) => {
+      const photo = l.photo
+        ? `<img src="${escapeHtml(l.photo)}" width="96" height="64" alt="" style="display:block;width:96px;height:64px;object-fit:cover;border-radius:6px;background:#e5e7eb;">`
+        : `<div style="width:96px;height:64px;border-radius:6px;background:#e5e7eb;"></div>`;
+      return (
+        `<tr><td style="padding:8px 0;width:104px;vertical-align:top;"><a href="${escapeHtml(l.link)}">${photo}</a></td>` +
+        `<td style="padding:8px;vertical-align:top;"><a href="${escapeHtml(l.link)}" dir="auto" style="color:#111827;font-weight:bold;text-decoration:none;">${escapeHtml(oneLine(l.title, 120))}</a><br>` +
+        `<span dir="ltr" style="color:${BRAND_GREEN};font-weight:bold;"><bdi>${escapeHtml(l.price)}</bdi></span><br>` +
+        `<span style="color:#4b5563;font-size:14px;">${escapeHtml(l.place)} · ${escapeHtml(l.category)}</span></td></tr>`
+      );
+    })
+    .join('');
+  const html = layout({
+    lang,
+    title: ALERT.title[lang],
+    paragraphs: [
+      fill(escapeHtml(COMMON.hello[lang]), { name: `<bdi>${escapeHtml(oneLine(v.name))}</bdi>` }),
+      fill(escapeHtml(ALERT.intro[lang]), { search: `<bdi>${escapeHtml(search)}</bdi>` }),
+      `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;">${rows}</table>`,
+    ],
+    button: { label: v.more > 0 ? fill(ALERT.more[lang], { count: String(v.more) }) : ALERT.all[lang], url: v.allLink },
+    after: [
+      `<span style="font-size:13px;color:#4b5563;">${escapeHtml(ALERT.why[lang])}<br>` +
+        `<a href="${escapeHtml(v.unsubscribeLink)}" style="color:${BRAND_GREEN};">${escapeHtml(ALERT.unsubscribe[lang])}</a></span>`,
+    ],
+  });
+  return { subject: fill(ALERT.subject[lang], { search }), text, html };
+}
+
 /** What a moderator did that the member concerned is told about. */
 export type ModerationNotice = 'listing-hidden' | 'listing-removed' | 'user-warned' | 'user-suspended' | 'user-banned';
 
