@@ -1,4 +1,4 @@
-// The search alerts' matching at scale (issue #15, docs/decisions/0016-alert-matching.md):
+// The search alerts' matching at scale (issue #15, docs/decisions/0023-alert-matching.md):
 // SAVED saved searches with an alert, spread like real ones (category and wilaya, category
 // alone, words alone, words and a wilaya, a price range, nothing at all), then MATCHED new
 // listings each matched by the real `matchListing` of server/services/alerts.ts. Reports the

@@ -176,7 +176,7 @@ export const products = pgTable(
     listed: boolean('listed').generatedAlwaysAs(sql`status = 'active' AND moderation = 'approved' AND sold_at IS NULL AND NOT expired`),
     views: integer('views').notNull().default(0),
     // The listing's short reference, shown on its page and quoted on the phone: a sequence, so
-    // it is short, unique and never changes (docs/decisions/0016-listing-reference-and-co2-estimate.md).
+    // it is short, unique and never changes (docs/decisions/0019-listing-reference-and-co2-estimate.md).
     ref: bigserial('ref', { mode: 'number' }).notNull(),
     phoneReveals: integer('phone_reveals').notNull().default(0),
     createdAt: createdAt(),
@@ -387,7 +387,7 @@ const tsquery = customType<{ data: string }>({ dataType: () => 'tsquery' });
 /**
  * A member's saved search (issue #15). `query` is the search as GET /products takes it; the
  * match_* columns repeat its filters in a form a new listing can be matched against through
- * an index (docs/decisions/0016-alert-matching.md): '' for "any", and the words as a tsquery.
+ * an index (docs/decisions/0023-alert-matching.md): '' for "any", and the words as a tsquery.
  */
 export const savedSearches = pgTable(
   'saved_searches',

@@ -89,6 +89,13 @@ const envSchema = z.object({
   DEMO_MODERATOR_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   // Tests only: lets photo URLs on loopback/private addresses be fetched (a local test server).
   PHOTO_FETCH_ALLOW_PRIVATE: booleanString.default(false),
+  // Tests only: the server's clock runs this many days ahead (expiry e2e test). Never in production.
+  CLOCK_OFFSET_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 3650')
+    .max(3650, 'must be between 0 and 3650')
+    .default(0),
   JOBS_IN_SERVER: booleanString.default(true),
   JOBS_LEASE_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
@@ -124,7 +131,7 @@ const envSchema = z.object({
     .min(0, 'must be between 0 and 1000')
     .max(1000, 'must be between 0 and 1000')
     .default(5),
-  // How long instant search alerts gather listings before their e-mail goes (docs/decisions/0016).
+  // How long instant search alerts gather listings before their e-mail goes (docs/decisions/0023-alert-matching.md).
   ALERT_WINDOW_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .int('must be a whole number')
@@ -170,6 +177,8 @@ export interface Config {
   demoModeratorPassword: string | undefined;
   /** Tests only: photo URLs may point to loopback and private addresses. Never in production. */
   photoFetchAllowPrivate: boolean;
+  /** Tests only: days the services' clock runs ahead of the machine's. */
+  clockOffsetDays: number;
   /** The server runs the background jobs itself (false when `npm run worker` does). */
   jobsInServer: boolean;
   /** How long a claimed job is reserved for its runner before another may take it (extended while it runs). */
@@ -245,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     demoModeratorPassword: e.DEMO_MODERATOR_PASSWORD,
     photoFetchAllowPrivate: e.PHOTO_FETCH_ALLOW_PRIVATE,
+    clockOffsetDays: e.CLOCK_OFFSET_DAYS,
     jobsInServer: e.JOBS_IN_SERVER,
     jobsLeaseMs: e.JOBS_LEASE_SECONDS * 1000,
     alertWindowMs: e.ALERT_WINDOW_SECONDS * 1000,

@@ -79,7 +79,7 @@ export function seoRoutes(services: Services): FastifyPluginAsync {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(products)
-      .where(listedNow());
+      .where(listedNow(services.clock?.()));
     return Number(row?.n ?? 0);
   };
 
@@ -116,7 +116,7 @@ export function seoRoutes(services: Services): FastifyPluginAsync {
       const rows = await db
         .select({ id: products.id, updatedAt: products.updatedAt })
         .from(products)
-        .where(listedNow())
+        .where(listedNow(services.clock?.()))
         .orderBy(...newestFirst(products))
         .limit(LISTINGS_PER_SITEMAP)
         .offset((page - 1) * LISTINGS_PER_SITEMAP);

@@ -1,4 +1,4 @@
-// Search alerts (issue #15; docs/decisions/0016-alert-matching.md). A published listing is
+// Search alerts (issue #15; docs/decisions/0023-alert-matching.md). A published listing is
 // matched once against the saved searches with an alert, through the match columns and their
 // index (a handful of index probes, whatever the number of saved searches); each match is a
 // row of alert_matches. Instant alerts are e-mailed by a job at the end of the current

@@ -51,7 +51,12 @@ export function createServices({ config, database, storage: givenStorage, ...dep
   const log = deps.log ?? pino({ level: config.logLevel });
   const mailer = deps.mailer ?? createMailer(config, log);
   const sessions = createSessionService(database.db, { secureCookies: config.secureCookies });
-  const now = deps.now ?? Date.now;
+  // CLOCK_OFFSET_DAYS (tests only) moves this clock, and with it every rule that reads it: the
+  // expiry sweep, the visibility of listings, the jobs (e2e/expiry.spec.ts).
+  const offsetMs = config.clockOffsetDays * 24 * 60 * 60 * 1000;
+  const now = deps.now ?? (offsetMs > 0 ? () => Date.now() + offsetMs : Date.now);
+  /** The services' clock when it differs from the database's, for the visibility rules (else undefined: SQL now()). */
+  const clock = offsetMs > 0 ? () => new Date(now()) : undefined;
   // Durable background work; started by main.ts or scripts/worker.ts, drained by tests.
   const jobs = createJobQueue({ db: database.db, log, leaseMs: config.jobsLeaseMs, now: () => new Date(now()) });
   const storage = withDeferredDeletes(givenStorage, jobs, log);
@@ -61,7 +66,7 @@ export function createServices({ config, database, storage: givenStorage, ...dep
   const limits = createLimits(rateLimiter, deps.rateLimits);
   const uploads = createUploadService(database.db, storage, limits, createPhotoFetcher({ allowPrivate: config.photoFetchAllowPrivate }));
   // Searches may be a moment behind the primary: they read from the replica when there is one.
-  const search = createSearchService(database.reads, { limits });
+  const search = createSearchService(database.reads, { limits, now: clock });
   const counters = createCounterService(database.db);
   const listingChecks = createListingChecks({
     db: database.db,
@@ -92,6 +97,8 @@ export function createServices({ config, database, storage: givenStorage, ...dep
   return {
     config,
     database,
+    /** The clock the visibility rules compare with: undefined means the database's now(). */
+    clock,
     storage,
     log,
     mailer,
@@ -131,6 +138,7 @@ export function createServices({ config, database, storage: givenStorage, ...dep
       published: (productId, tx) => alerts.listingPublished(productId, tx),
       listingTtlDays: config.listingTtlDays,
       now: () => new Date(now()),
+      clock,
       checks: listingChecks,
     }),
     /** The automatic checks and the review queue (reviewQueue, resolveReview) the admin console calls. */

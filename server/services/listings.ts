@@ -185,6 +185,8 @@ export interface ListingServiceDeps {
   listingTtlDays?: number;
   /** The clock of expiry and sales (tests move it forward). */
   now?: () => Date;
+  /** The clock of the visibility rules in SQL when it is not the database's (CLOCK_OFFSET_DAYS, tests only). */
+  clock?: () => Date;
   /** The automatic checks at publish and edit; without them every listing is approved at once. */
   checks?: ListingChecks;
 }
@@ -199,7 +201,7 @@ function visitorOf(caller: Caller): Visitor {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function createListingService({ db, reads = db, storage, uploads, limits, counters, changed = () => {}, published = async () => {}, listingTtlDays = 60, now = () => new Date(), checks }: ListingServiceDeps) {
+export function createListingService({ db, reads = db, storage, uploads, limits, counters, changed = () => {}, published = async () => {}, listingTtlDays = 60, now = () => new Date(), clock, checks }: ListingServiceDeps) {
   /**
    * Runs the automatic checks on the saved listing, in its transaction: when any trips, an
    * approved or pending listing is held for review with the list. When none
@@ -309,7 +311,7 @@ export function createListingService({ db, reads = db, storage, uploads, limits,
     const rows = await from
       .select()
       .from(products)
-      .where(own ? eq(products.userId, userId) : and(eq(products.userId, userId), publiclyVisible()))
+      .where(own ? eq(products.userId, userId) : and(eq(products.userId, userId), publiclyVisible(clock?.())))
       .orderBy(...newestFirst(products))
       .limit(limit);
     return { seller, rows, own };
@@ -462,7 +464,7 @@ export function createListingService({ db, reads = db, storage, uploads, limits,
       if (!found) throw notFound();
       const own = viewer?.id === found.product.userId;
       // Moderators may open any listing (the review queue links to it); nobody else sees one out of public view.
-      if (!own && !moderates(viewer) && !isPubliclyVisible(found.product, found.seller)) throw notFound();
+      if (!own && !moderates(viewer) && !isPubliclyVisible(found.product, found.seller, now())) throw notFound();
       if (options.countView && !own) await counters.countOnce('view', id, visitorOf(options.caller));
       const [product] = await withPhotos(reads, [found.product], { withContact: own, withModeration: own || moderates(viewer) });
       // The reader's heart, and for the owner how many people saved it.
@@ -484,7 +486,7 @@ export function createListingService({ db, reads = db, storage, uploads, limits,
         .select({ contact: products.contact, whatsapp: users.whatsapp, viber: users.viber })
         .from(products)
         .innerJoin(users, eq(users.id, products.userId))
-        .where(and(eq(products.id, id), listedNow()))
+        .where(and(eq(products.id, id), listedNow(clock?.())))
         .limit(1);
       if (!row) throw notFound();
       // The mark, the counter and the activity line in one statement: all or nothing.

@@ -18,7 +18,7 @@ export function paramsOf(query: SavedQuery): SearchParams {
 }
 
 /**
- * The columns a new listing is matched against (docs/decisions/0016-alert-matching.md): each
+ * The columns a new listing is matched against (docs/decisions/0023-alert-matching.md): each
  * filter of the query that a listing either passes or not, '' or null for "any". The words
  * become the same tsquery the search builds, computed once here rather than per listing.
  */

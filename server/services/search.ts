@@ -133,9 +133,9 @@ function attributeFilter(filter: AttributeFilter): SQL {
   return sql.join(bounds, sql` and `);
 }
 
-/** The filters of the search (fuzzy: the typo-tolerant variant of the text match). */
-export function searchFilters(params: SearchParams, fuzzy = false): SQL[] {
-  const filters: SQL[] = [listedNow()];
+/** The filters of the search (fuzzy: the typo-tolerant variant of the text match; at: the services' clock). */
+export function searchFilters(params: SearchParams, fuzzy = false, at?: Date): SQL[] {
+  const filters: SQL[] = [listedNow(at)];
   if (params.category) filters.push(eq(products.category, params.category));
   if (params.address) filters.push(eq(products.address, params.address));
   if (params.condition) filters.push(eq(products.condition, params.condition));
@@ -264,6 +264,8 @@ export interface SearchOptions {
   timeouts?: typeof SEARCH_TIMEOUTS;
   /** Per-address limits of uncached searches (`search`) and typo fallbacks (`searchFuzzy`). */
   limits?: Limits;
+  /** The clock the visibility rules compare with (default the database's; CLOCK_OFFSET_DAYS in tests). */
+  now?: () => Date;
 }
 
 /** Who searches: the client address the limits count against. */
@@ -306,7 +308,7 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
     const words = params.title !== undefined ? searchWords(params.title) : [];
     let exact: Omit<SearchResult, 'fuzzy'>;
     try {
-      exact = await run(searchFilters(params), params, words.length > 0, timeouts.exactMs);
+      exact = await run(searchFilters(params, false, options.now?.()), params, words.length > 0, timeouts.exactMs);
     } catch (error) {
       if (isTimeout(error)) throw new AppError('SERVICE_UNAVAILABLE', 'The search took too long, please try again');
       throw error;
@@ -316,7 +318,7 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
     // unless this address has used up its fallbacks (the costly part of a search).
     if (searcher && options.limits && !(await options.limits.allows('searchFuzzy', searcher.ip))) return without(exact);
     try {
-      const fuzzy = await run(searchFilters(params, true), params, true, timeouts.fuzzyMs);
+      const fuzzy = await run(searchFilters(params, true, options.now?.()), params, true, timeouts.fuzzyMs);
       return { ...fuzzy, fuzzy: fuzzy.pagination.totalItems > 0 };
     } catch (error) {
       if (isTimeout(error)) return without(exact);
@@ -353,7 +355,7 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
       const rows = await db
         .select({ category: products.category, n: sql<number>`count(*)::int` })
         .from(products)
-        .where(and(...searchFilters(searchParamsSchema.parse({}))))
+        .where(and(...searchFilters(searchParamsSchema.parse({}), false, options.now?.())))
         .groupBy(products.category);
       const counts = Object.fromEntries(rows.map((r) => [r.category, Number(r.n)]));
       categoryCache = { at: now, counts };

@@ -24,9 +24,13 @@ export function ensureBuild(buildDir: string, reuse: boolean) {
 }
 
 /** Starts `node server/main.ts` on 127.0.0.1:`port` and resolves once its health check answers. */
-export async function startBuiltServer(options: { port: number; buildDir: string; name: string; env?: Record<string, string> }): Promise<BuiltServer> {
+/**
+ * `dataDir`: a data folder the caller owns and keeps across restarts (e2e/expiry.spec.ts restarts
+ * the server on the same database with its clock moved); without it, a fresh one removed at stop.
+ */
+export async function startBuiltServer(options: { port: number; buildDir: string; name: string; env?: Record<string, string>; dataDir?: string }): Promise<BuiltServer> {
   const base = `http://127.0.0.1:${options.port}`;
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), `ecosouk-${options.name}-`));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), `ecosouk-${options.name}-`)));
   const child = spawn(process.execPath, ['server/main.ts'], {
     env: {
       ...process.env,
@@ -53,7 +57,7 @@ export async function startBuiltServer(options: { port: number; buildDir: string
       child.kill('SIGTERM');
       await exited;
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {

@@ -288,10 +288,15 @@ async function eventsOf(productId: string, on = ctx) {
   return on.database.db.select().from(events).where(eq(events.productId, productId)).orderBy(events.id);
 }
 
-function expectProduct(data: Record<string, unknown>, { contact, seller = false }: { contact: boolean; seller?: boolean }) {
+function expectProduct(
+  data: Record<string, unknown>,
+  { contact, seller = false, favourites = false }: { contact: boolean; seller?: boolean; favourites?: boolean },
+) {
   // The owner's view: the phone, and the moderation state with its reason and checks.
   const owner = contact ? ['contact', 'moderation', 'moderationChecks', 'moderationReason'] : [];
-  const keys = [...PRODUCT_KEYS, ...owner, ...(seller ? ['seller'] : [])].sort();
+  // The owner's single read also says how many saved it, and (as for any signed-in reader) whether they did.
+  const saved = favourites ? ['favourites', 'isFavourite'] : [];
+  const keys = [...PRODUCT_KEYS, ...owner, ...saved, ...(seller ? ['seller'] : [])].sort();
   expect(Object.keys(data).sort()).toEqual(keys);
   expect(data.createdAt).toMatch(ISO);
   expect(data.expiresAt).toMatch(ISO);
@@ -746,8 +751,9 @@ describe('GET /products/{id}', () => {
     const res = await call('GET', `/products/${p.id}`, { as: owner });
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
-    expectProduct(data, { contact: true, seller: true });
+    expectProduct(data, { contact: true, seller: true, favourites: true });
     expect(data.contact).toBe(owner.contact.international);
+    expect(data).toMatchObject({ favourites: 0, isFavourite: false });
     expect(Object.keys(data.seller).sort()).toEqual(PUBLIC_KEYS);
     expect((await productRow(p.id))!.views).toBe(0);
     expect(await eventsOf(p.id)).toHaveLength(0);
@@ -964,7 +970,7 @@ describe('POST /products/{id}/contact', () => {
     const p = await publish(owner, { contact: '+213 550 12 34 56', category: 'electronics' });
     const res = await call('POST', `/products/${p.id}/contact`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: { contact: '0550 12 34 56' } });
+    expect(res.json()).toEqual({ success: true, data: { contact: '0550 12 34 56', whatsapp: false, viber: false } });
     expect(res.headers['cache-control']).toBe('no-store');
     expect((await productRow(p.id))!.phoneReveals).toBe(1);
     const visitor = await member();
