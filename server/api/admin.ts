@@ -81,6 +81,8 @@ const statsSchema = z
     listings: z.array(z.number()),
     reports: z.array(z.number()),
     reveals: z.array(z.number()),
+    jobsWaiting: z.array(z.number()),
+    jobsDead: z.array(z.number()),
     listingsByState: z.array(z.object({ moderation: z.string(), status: z.string(), count: z.number() })),
     openReports: z.number(),
     jobs: z.object({ waiting: z.number(), failed: z.number(), dead: z.number() }),

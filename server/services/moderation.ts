@@ -9,7 +9,7 @@ import { ADMIN_PAGE_SIZE, isStaffAccount, type AuditAction, type ReportAction, t
 import type { ModerateUserInput, ReportInput } from '../../common/schemas/report.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { withTransaction, type AppDb, type Transaction } from '../../db/client.ts';
-import { auditLog, conversations, eventDays, events, products, reports, users, type Product, type Report, type User } from '../../db/schema.ts';
+import { auditLog, conversations, eventDays, events, jobs as jobRows, products, reports, users, type Product, type Report, type User } from '../../db/schema.ts';
 import { AppError } from '#errors';
 import { insertAudit } from '../repositories/audit.ts';
 import { isPubliclyVisible } from '../repositories/visibility.ts';
@@ -394,7 +394,9 @@ export function createModerationService({ db, jobs, limits, mailer, users: userS
         return db.select({ day, n: count() }).from(table).where(gte(table.createdAt, start)).groupBy(day);
       };
       const revealDay = dayOf(events.createdAt);
-      const [newUsers, newListings, newReports, revealsRaw, revealsFolded, byState, [openReports], jobCounts] = await Promise.all([
+      const jobDay = dayOf(jobRows.createdAt);
+      const deadDay = dayOf(jobRows.finishedAt);
+      const [newUsers, newListings, newReports, revealsRaw, revealsFolded, byState, [openReports], jobCounts, jobsWaiting, jobsDead] = await Promise.all([
         perDay(users),
         perDay(products),
         perDay(reports),
@@ -411,6 +413,18 @@ export function createModerationService({ db, jobs, limits, mailer, users: userS
         db.select({ moderation: products.moderation, status: products.status, n: count() }).from(products).groupBy(products.moderation, products.status),
         db.select({ n: count() }).from(reports).where(eq(reports.status, 'open')),
         jobs.counts(),
+        // The backlog by the day each job was queued (still queued or retrying now): an old day
+        // that stays up is work stuck, not a busy day. Dead jobs by the day they gave up.
+        db
+          .select({ day: jobDay, n: count() })
+          .from(jobRows)
+          .where(and(inArray(jobRows.state, ['queued', 'failed']), gte(jobRows.createdAt, start)))
+          .groupBy(jobDay),
+        db
+          .select({ day: deadDay, n: count() })
+          .from(jobRows)
+          .where(and(eq(jobRows.state, 'dead'), gte(jobRows.finishedAt, start)))
+          .groupBy(deadDay),
       ]);
       const dates = Array.from({ length: days }, (_, i) => new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10));
       const series = (rows: { day: string; n: number }[][]) => dates.map((day) => rows.reduce((sum, list) => sum + (list.find((r) => r.day === day)?.n ?? 0), 0));
@@ -420,6 +434,8 @@ export function createModerationService({ db, jobs, limits, mailer, users: userS
         listings: series([newListings]),
         reports: series([newReports]),
         reveals: series([revealsRaw, revealsFolded]),
+        jobsWaiting: series([jobsWaiting]),
+        jobsDead: series([jobsDead]),
         listingsByState: byState.map((r) => ({ moderation: r.moderation, status: r.status, count: r.n })),
         openReports: openReports?.n ?? 0,
         jobs: { waiting: jobCounts.waiting, failed: jobCounts.failed, dead: jobCounts.dead },

@@ -206,6 +206,26 @@ const MATRIX: Record<string, Row> = {
       expect(await productRow(w.product.id)).toMatchObject({ status: 'inactive' });
     },
   },
+  'POST /api/v1/products/:id/renew': {
+    request: (w) => json('POST', `/products/${w.product.id}/renew`),
+    expect: ownerOnly(ok(200)),
+    async effect({ w, res }) {
+      // A fresh LISTING_TTL_DAYS from the call, whatever the listing had left.
+      const from = Date.now() + ctx.config.listingTtlDays * 86_400_000;
+      const row = await productRow(w.product.id);
+      expect(Math.abs(row!.expiresAt.getTime() - from)).toBeLessThan(120_000);
+      expect(res.json().data).toMatchObject({ id: w.product.id, expired: false, expiresAt: row!.expiresAt.toISOString() });
+    },
+  },
+  'POST /api/v1/products/:id/sold': {
+    request: (w) => json('POST', `/products/${w.product.id}/sold`, { sold: true }),
+    expect: ownerOnly(ok(200)),
+    async effect({ w, res }) {
+      const row = await productRow(w.product.id);
+      expect(row!.soldAt).toBeInstanceOf(Date);
+      expect(res.json().data).toMatchObject({ id: w.product.id, soldAt: row!.soldAt!.toISOString() });
+    },
+  },
   'POST /api/v1/products/:id/contact': {
     request: (w) => json('POST', `/products/${w.product.id}/contact`),
     expect: everyone(ok(200)),

@@ -3,7 +3,7 @@
 // (which refuses to be rewritten), and bad input or a moderator overreaching changes nothing.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, products, reports, sessions, users } from '../../db/schema.ts';
+import { auditLog, jobs, products, reports, sessions, users } from '../../db/schema.ts';
 import { RATE_LIMITS } from '../../server/services/rate-limit.ts';
 import { API, clearOutbox, sentMails, verifiedUser, type SignedIn } from '../helpers/api-client.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
@@ -292,6 +292,21 @@ describe('the console', () => {
     const listing = await publish(seller);
     await call('POST', `/products/${listing}/contact`, moderator);
     await call('POST', '/reports', moderator, { targetType: 'product', targetId: listing, reason: 'scam' });
+    // The job series: a job queued 3 days ago still waiting (due far ahead, so no runner takes
+    // it), one that ended dead 2 days ago, and one done then, which neither series counts.
+    const DAY = 86_400_000;
+    const ago = (d: number) => new Date(Date.now() - d * DAY);
+    const job = (state: 'queued' | 'dead' | 'done', created: Date, finished: Date | null) => ({
+      name: 'test.stats',
+      payload: {},
+      state,
+      maxAttempts: 3,
+      runAt: new Date(Date.now() + 365 * DAY),
+      createdAt: created,
+      updatedAt: created,
+      finishedAt: finished,
+    });
+    await ctx.database.db.insert(jobs).values([job('queued', ago(3), null), job('dead', ago(4), ago(2)), job('done', ago(2), ago(2))]);
     expect((await call('GET', '/admin/stats?days=91', moderator)).statusCode).toBe(400);
     const res = await call('GET', '/admin/stats?days=30', moderator);
     expect(res.statusCode, res.body).toBe(200);
@@ -303,7 +318,12 @@ describe('the console', () => {
     expect(stats.reports.at(-1)).toBe(1);
     expect(stats.reveals.at(-1)).toBe(1);
     expect(stats.openReports).toBe(1);
-    expect(stats.jobs).toMatchObject({ waiting: expect.any(Number), failed: 0, dead: 0 });
+    expect(stats.jobs).toMatchObject({ waiting: expect.any(Number), failed: 0, dead: 1 });
+    expect(stats.jobsWaiting).toHaveLength(30);
+    expect(stats.jobsWaiting.at(-4)).toBe(1);
+    expect(stats.jobsWaiting.slice(0, -1).reduce((a: number, b: number) => a + b, 0)).toBe(1);
+    expect(stats.jobsDead.at(-3)).toBe(1);
+    expect(stats.jobsDead.reduce((a: number, b: number) => a + b, 0)).toBe(1);
     expect(stats.listingsByState).toEqual([{ moderation: 'approved', status: 'active', count: 1 }]);
   });
 });

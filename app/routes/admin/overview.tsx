@@ -1,5 +1,5 @@
 // The console's overview: new accounts, listings, reports and phone reveals a day over 30 days,
-// listings by state, open reports and the job queue's backlog.
+// listings by state, open reports and the job queue's backlog (now, and a day over 30 days).
 import { useTranslation } from '#i18n';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/overview';
@@ -53,6 +53,8 @@ export default function Overview({ loaderData: stats }: Route.ComponentProps) {
           <DayChart name={t('newListings')} days={stats.days} values={stats.listings} testId="chart-listings" />
           <DayChart name={t('newReports')} days={stats.days} values={stats.reports} testId="chart-reports" />
           <DayChart name={t('reveals')} days={stats.days} values={stats.reveals} testId="chart-reveals" />
+          <DayChart name={t('jobsWaitingByDay')} days={stats.days} values={stats.jobsWaiting} testId="chart-jobs-waiting" />
+          <DayChart name={t('jobsDeadByDay')} days={stats.days} values={stats.jobsDead} testId="chart-jobs-dead" />
         </div>
       </section>
       <section aria-labelledby="states-title">
