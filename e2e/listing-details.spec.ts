@@ -87,19 +87,20 @@ test('a seller publishes a car with its details and commune; buyers find it by y
   await page.goto(`/fr?title=${word}`);
   await hydrated(page);
   await page.locator('#search-category').selectOption('automobile');
-  // At desktop width the filters sheet is laid out open in the page.
+  // At desktop width the filters sheet is laid out open in the page, and the search bar's button
+  // submits it (the sheet's own show-results footer is for phones only).
   const filters = page.getByTestId('detail-filters');
   await expect(filters).toHaveAttribute('data-category', 'automobile');
   await filters.locator('input[name="attr.year.min"]').fill('2016');
   await filters.locator('input[name="attr.year.max"]').fill('2018');
   await filters.locator('input[name="attr.mileage.max"]').fill('150000');
-  await page.getByTestId('show-results').click();
+  await page.getByTestId('search-submit').click();
   await expect(page).toHaveURL(/attr\.year\.min=2016/);
   await expect(page).toHaveURL(/attr\.mileage\.max=150000/);
   expect(await cardTitles(page)).toEqual([title]);
   await expect(page.getByTestId('card-place').first()).toHaveText('Boufarik, Blida');
   await filters.locator('input[name="attr.mileage.max"]').fill('100000');
-  await page.getByTestId('show-results').click();
+  await page.getByTestId('search-submit').click();
   await expect(page).toHaveURL(/attr\.mileage\.max=100000/);
   await expect(page.getByTestId('no-results')).toBeVisible();
 
@@ -115,11 +116,11 @@ test('a seller publishes a car with its details and commune; buyers find it by y
   const plainFilters = plain.getByTestId('detail-filters');
   await plainFilters.locator('input[name="attr.year.min"]').fill('2017');
   await plainFilters.locator('input[name="attr.mileage.max"]').fill('145000');
-  await plain.getByTestId('show-results').click();
+  await plain.getByTestId('search-submit').click();
   await expect(plain).toHaveURL(/attr\.year\.min=2017/);
   expect(await cardTitles(plain)).toEqual([title]);
   await plainFilters.locator('input[name="attr.year.min"]').fill('2018');
-  await plain.getByTestId('show-results').click();
+  await plain.getByTestId('search-submit').click();
   await expect(plain.getByTestId('no-results')).toBeVisible();
   await noScript.close();
 });
