@@ -53,7 +53,8 @@ describe('docs/api.md', () => {
       { key: 'POST /api/v1/b', planned: true, line: 2 },
     ]);
     expect(served.size).toBeGreaterThan(20);
-    expect(planned.size).toBeGreaterThan(0);
+    // Every route once marked planned is served by now (planned may be empty); the reading of the
+    // mark is checked on the example above.
   });
 
   it('lists every route of the OpenAPI document, not as planned', () => {
