@@ -40,7 +40,7 @@ const PUBLIC_URL = 'http://localhost:3000';
 const HTTPS_PUBLIC_URL = 'https://ecosouk.example';
 const CONTACT_EMAIL = 'team@ecosouk.example';
 
-const SELF_KEYS = ['address', 'bio', 'createdAt', 'email', 'id', 'image', 'isVerified', 'messageEmails', 'messagesEnabled', 'name', 'phone', 'role', 'status', 'statusReason', 'suspendedUntil', 'updatedAt'];
+const SELF_KEYS = ['address', 'bio', 'createdAt', 'email', 'id', 'image', 'isVerified', 'messageEmails', 'messagesEnabled', 'name', 'phone', 'role', 'status', 'statusReason', 'suspendedUntil', 'updatedAt', 'viber', 'whatsapp'];
 const PUBLIC_KEYS = ['address', 'bio', 'createdAt', 'id', 'image', 'isVerified', 'messagesEnabled', 'name'];
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
