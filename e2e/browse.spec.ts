@@ -1,10 +1,12 @@
 // Browsing fixes (issue 17): the language switch on every page, the home page included;
 // every listing of a shop reachable from it; right-to-left and consistency details.
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_DETAILS } from '../server/seed/demo-details.ts';
 import { DEMO_LISTINGS, DEMO_SELLER } from '../server/seed/demo-listings.ts';
 import { hydrated } from './hydrated.ts';
 
-const DEMO_ACTIVE = DEMO_LISTINGS.filter((l) => !l.inactive).length;
+// Sold demo listings stay in the shop with their ribbon but are neither counted as active nor searchable.
+const DEMO_ACTIVE = DEMO_LISTINGS.filter((l) => !l.inactive && DEMO_DETAILS[l.title]?.soldDaysAgo === undefined).length;
 
 async function demoSellerId(page: Page): Promise<string> {
   // The demo seller wrote every demo listing: any listing's seller is them.

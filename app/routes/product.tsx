@@ -42,8 +42,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     );
     const own = viewer?.id === product.userId;
     // Counted views and the owner's private data: never stored by a shared cache.
-    // The clock "published 2 hours ago" is read against, the same for the server and the hydration.
-    return data({ product, own, now: new Date().toISOString() }, { headers: { 'Cache-Control': 'private, no-store' } });
+    // The clock "published 2 hours ago" is read against, the same for the server and the hydration;
+    // whole minutes (the text is no finer), so that two renders within a minute are the same page
+    // and keep their ETag.
+    const now = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
+    return data({ product, own, now }, { headers: { 'Cache-Control': 'private, no-store' } });
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND') throw data({ reason: 'notFound' }, { status: 404 });
     throw error;

@@ -7,6 +7,7 @@ import { jobs, sessions } from '../../db/schema.ts';
 import { HOUSEKEEPING_JOBS, scheduleHousekeeping } from '../../server/services/housekeeping.ts';
 import { backoffMs, createJobQueue, type JobQueue, type RunningJob } from '../../server/services/jobs/queue.ts';
 import { MAIL_JOBS } from '../../server/services/users.ts';
+import { ALERT_JOBS } from '../../server/services/alerts.ts';
 import { API, sentMails, signup, tokenFor, verifyEmailRequest } from '../helpers/api-client.ts';
 import { readOutbox } from '../helpers/outbox.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
@@ -298,8 +299,10 @@ describe('scheduled jobs', () => {
     await ctx.services.jobs.drain();
     expect(await ctx.database.db.select().from(sessions).where(eq(sessions.id, 'expired-session'))).toEqual([]);
     const left = await ctx.database.db.select({ name: jobs.name, state: jobs.state }).from(jobs).orderBy(jobs.name);
-    // The week-old verification job is gone; the clean-ups themselves are done.
-    expect(left).toEqual(Object.values(HOUSEKEEPING_JOBS).sort().map((name) => ({ name, state: 'done' })));
+    // The week-old verification job is gone; the scheduled jobs themselves (the clean-ups and the
+    // alerts' daily digest, which the services schedule too) are done.
+    const scheduled = [...Object.values(HOUSEKEEPING_JOBS), ALERT_JOBS.daily].sort();
+    expect(left).toEqual(scheduled.map((name) => ({ name, state: 'done' })));
   });
 });
 
