@@ -78,11 +78,11 @@ test('a new user signs up in Arabic, verifies, edits the profile, uploads an ava
   await page.locator('select[name=address]').selectOption('oran');
   await page.locator('input[name=phone]').fill('12345');
   await page.locator('textarea[name=bio]').fill('أبيع أغراضي المستعملة بحالة جيدة في وهران.');
-  await page.getByRole('button', { name: 'حفظ' }).click();
+  await page.getByTestId('profile-info').getByRole('button', { name: 'حفظ' }).click();
   await expect(page.getByText('أدخل رقم هاتف جزائريًا صالحًا')).toBeVisible();
   await expect(page.locator('textarea[name=bio]')).toHaveValue('أبيع أغراضي المستعملة بحالة جيدة في وهران.');
   await page.locator('input[name=phone]').fill('0661 22 33 44');
-  await page.getByRole('button', { name: 'حفظ' }).click();
+  await page.getByTestId('profile-info').getByRole('button', { name: 'حفظ' }).click();
   const info = page.getByTestId('profile-info');
   await expect(info).toContainText('وهران');
   await expect(info).toContainText('0661 22 33 44');

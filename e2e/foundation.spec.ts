@@ -17,7 +17,7 @@ function demoTitles(lang: Lang) {
 }
 
 /** A price inside the card's <bdi>: digits, separators, then the dinar label. */
-const priceIn = (label: string) => new RegExp(`<bdi>[0-9][0-9\\s\\u00a0\\u202f.,]* ${label.replace('.', '\\.')}</bdi>`);
+const priceIn = (label: string) => new RegExp(`<bdi[^>]*>[0-9][0-9\\s\\u00a0\\u202f.,]* ${label.replace('.', '\\.')}</bdi>`);
 
 test.describe('language redirect from /', () => {
   test('defaults to Arabic', async ({ request }) => {

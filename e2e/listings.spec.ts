@@ -102,7 +102,7 @@ test('a listing is published, browsed on a phone in Arabic, deactivated and dele
   // The phone: masked, revealed (with its event), hidden again (with its event).
   await expect(phone.getByTestId('phone-number')).toHaveCount(0);
   const shownEvent = phone.waitForRequest((r) => r.url().endsWith('/api/v1/events') && r.postDataJSON()?.shown === true);
-  await phone.getByRole('button', { name: 'إظهار الرقم' }).click();
+  await phone.getByTestId('phone-toggle').click();
   const number = phone.getByTestId('phone-number');
   await expect(number).toHaveText('0661 22 33 44');
   await expect(number).toHaveAttribute('href', 'tel:+213661223344');
