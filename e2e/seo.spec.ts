@@ -58,7 +58,7 @@ test('the home page describes the organisation and its search', async ({ request
 
 test('a listing carries Product and BreadcrumbList data, canonical and reciprocal alternates', async ({ request, baseURL }) => {
   const home = await fetchHtml(request, '/fr');
-  const href = home.match(/href="(\/fr\/products\/[^"/?]+)"/)?.[1];
+  const href = home.match(/href="(\/fr\/products\/[0-9a-f-]{36})"/)?.[1];
   expect(href).toBeTruthy();
   const page = await fetchHtml(request, href!);
   const lds = jsonLds(page);
