@@ -45,7 +45,7 @@ function directive(csp: string, name: string): string {
 async function productAndShopPaths(request: APIRequestContext, lang: string) {
   // Oldest first: a demo listing, not one that a spec running alongside counts the views of.
   const home = await (await request.get(`/${lang}?sortBy=date_asc`)).text();
-  const product = home.match(new RegExp(`href="(/${lang}/products/[^"/?]+)"`))?.[1];
+  const product = home.match(new RegExp(`href="(/${lang}/products/[0-9a-f-]{36})"`))?.[1];
   expect(product, 'a product link on the home page').toBeTruthy();
   const page = await (await request.get(product!)).text();
   const shop = page.match(new RegExp(`href="(/${lang}/shop/[^"/?]+)"`))?.[1];
