@@ -2,9 +2,8 @@
 // scanners that only GET the page change nothing); a button does the same without JavaScript.
 // No log-in needed: the token names the listing (docs/decisions/0014-renew-link.md).
 import { LoaderCircle } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from '#i18n';
-import { Link, useFetcher, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { Route } from './+types/renew';
 import { formatDate } from '../../common/format.ts';
 import { Alert } from '../components/form/alert.tsx';
@@ -14,6 +13,7 @@ import { seoContext, translatorFor } from '../lib/meta.ts';
 import { seoMeta } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
+import { useTokenSubmit } from '../lib/use-token-submit.ts';
 import { servicesOf } from '../lib/session.server.ts';
 import { isAppError } from '#errors';
 
@@ -37,20 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Renew() {
   const lang = useLang();
   const { t } = useTranslation('lifecycle');
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const fetcher = useFetcher<typeof action>();
-  const started = useRef(false);
-  useEffect(() => {
-    if (!token || started.current) return;
-    started.current = true;
-    void fetcher.submit({ token }, { method: 'post' });
-  }, [token, fetcher]);
-  const result = fetcher.data;
-  const pending = fetcher.state !== 'idle';
+  const { token, fetcher, result, pending, state } = useTokenSubmit<Awaited<ReturnType<typeof action>>>();
   return (
     <AuthCard title={t('renewTitle')}>
-      <div className="space-y-5" data-testid="renew-state" data-state={!token ? 'missing' : pending ? 'pending' : result ? (result.ok ? 'success' : 'error') : 'idle'}>
+      <div className="space-y-5" data-testid="renew-state" data-state={state}>
         {!token ? <Alert tone="error">{t('renewMissing')}</Alert> : null}
         {token && pending ? (
           <p className="flex items-center gap-2 text-ink" role="status">

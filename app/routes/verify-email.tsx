@@ -1,9 +1,8 @@
 // Starts by itself when the URL has a token (a POST, so link scanners that only
 // GET the page cannot use up the token); a button does the same without JavaScript.
 import { LoaderCircle } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from '#i18n';
-import { Link, useFetcher, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { Route } from './+types/verify-email';
 import { Alert } from '../components/form/alert.tsx';
 import { AuthCard } from '../components/form/auth-card.tsx';
@@ -12,6 +11,7 @@ import { seoContext, translatorFor } from '../lib/meta.ts';
 import { seoMeta } from '../lib/seo.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
+import { useTokenSubmit } from '../lib/use-token-submit.ts';
 import { servicesOf } from '../lib/session.server.ts';
 import { isAppError } from '#errors';
 
@@ -35,20 +35,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function VerifyEmail() {
   const lang = useLang();
   const { t } = useTranslation('auth');
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const fetcher = useFetcher<typeof action>();
-  const started = useRef(false);
-  useEffect(() => {
-    if (!token || started.current) return;
-    started.current = true;
-    void fetcher.submit({ token }, { method: 'post' });
-  }, [token, fetcher]);
-  const result = fetcher.data;
-  const pending = fetcher.state !== 'idle';
+  const { token, fetcher, result, pending, state } = useTokenSubmit<Awaited<ReturnType<typeof action>>>();
   return (
     <AuthCard title={t('verifyTitle')}>
-      <div className="space-y-5" data-testid="verify-state" data-state={!token ? 'missing' : pending ? 'pending' : result ? (result.ok ? 'success' : 'error') : 'idle'}>
+      <div className="space-y-5" data-testid="verify-state" data-state={state}>
         {!token ? <Alert tone="error">{t('verifyMissing')}</Alert> : null}
         {token && pending ? (
           <p className="flex items-center gap-2 text-ink" role="status">
