@@ -12,11 +12,13 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|cook
 // modules (one request fewer on every page), the others stay with their page.
 const ICONS = /node_modules[\\/]lucide-react[\\/]/;
 // Our own small modules that most pages share (layout, helpers, cards): one request instead
-// of a dozen tiny ones. Forms and the dashboard stay out: they would bring zod or radix-ui
-// (the dashboard's dialogs and menus) to every page.
+// of a dozen tiny ones. This group is loaded by every page, so whatever only some pages need
+// stays out: forms and the dashboard (they bring zod or radix-ui), the 1,541 communes (search
+// and the listing form only), the blog's articles and the moderators' console. Anything that
+// imports zod must stay out too, or zod comes with it: e2e/web-performance.spec.ts guards this.
 const SHARED_APP = (id: string) =>
   /[\\/](app|common)[\\/]/.test(id) &&
-  !/node_modules|[\\/]app[\\/]routes[\\/]|[\\/](dashboard|product-form|form|search)[\\/]|schemas|forms\.ts|use-form-errors|\.css/.test(id);
+  !/node_modules|[\\/]app[\\/]routes[\\/]|[\\/](dashboard|product-form|form|search|admin|content)[\\/]|schemas|communes|forms\.ts|use-form-errors|\.css/.test(id);
 
 export default defineConfig({
   plugins: [

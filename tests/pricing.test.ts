@@ -7,11 +7,10 @@ import {
   EXCHANGE_NAME,
   PRICE_TYPES,
   PRICE_TYPE_NAMES,
-  exchangeSchema,
   isPriceType,
   priceTypeIssue,
-  priceTypeSchema,
 } from '../common/pricing.ts';
+import { exchangeSchema, priceTypeSchema } from '../common/schemas/pricing.ts';
 import { isValidationKey } from '../common/schemas/messages.ts';
 
 describe('price types and exchange', () => {

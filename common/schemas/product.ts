@@ -5,7 +5,8 @@ import { isCommuneKey } from '../communes.ts';
 import { CATEGORY_KEYS, CONDITION_KEYS, WILAYA_KEYS } from '../reference-data.ts';
 import { isStorableText } from './text.ts';
 import { attributesSchema } from './attributes.ts';
-import { DEFAULT_PRICE_TYPE, exchangeSchema, priceTypeIssue, priceTypeSchema, type PriceType } from '../pricing.ts';
+import { DEFAULT_PRICE_TYPE, priceTypeIssue, type PriceType } from '../pricing.ts';
+import { exchangeSchema, priceTypeSchema } from './pricing.ts';
 import { phoneSchema } from './user.ts';
 
 /** Our upload URLs (rooted at /uploads/) or absolute http(s) URLs. */

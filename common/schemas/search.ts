@@ -6,7 +6,8 @@ import { isId } from '../ids.ts';
 import { isStorableText } from './text.ts';
 import { attributeFiltersSchema } from './attributes.ts';
 import { isCommuneKey } from '../communes.ts';
-import { exchangeSchema, PRICE_TYPES } from '../pricing.ts';
+import { PRICE_TYPES } from '../pricing.ts';
+import { exchangeSchema } from './pricing.ts';
 
 import { MAX_PAGE, SORTS } from '../search-options.ts';
 
