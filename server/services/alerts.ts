@@ -6,7 +6,7 @@
 // ones by the daily digest. Every e-mail carries a one-click unsubscribe link signed with the
 // saved search's own key, which needs no log-in.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { ALERT_EMAIL_LISTINGS } from '../../common/constants.ts';
 import { isId } from '../../common/ids.ts';
 import { localizedTitle } from '../../common/product.ts';
@@ -21,7 +21,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import { photosOf } from './listings.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { alertEmail, savedSearchLabel } from './mail/templates.ts';
-import { MATCHED_PARAMS, paramsOf } from './saved-searches.ts';
+import { isMatchedParam, paramsOf } from './saved-searches.ts';
 import { searchFilters } from './search.ts';
 
 export const ALERT_JOBS = {
@@ -38,6 +38,21 @@ export const INSTANT_WINDOW_MS = 5 * 60_000;
 export const DAY_MS = 24 * 60 * 60_000;
 
 const VISIBLE = searchFilters(paramsOf({}));
+
+/**
+ * Whether the listing passes one category-detail filter of a saved search (an element of
+ * `match_attributes`, an AttributeFilter): one of the options chosen, or within the range.
+ * As in the search (`attributeFilter` of search.ts), a listing without that detail does not.
+ */
+function attributeFilterHolds(filter: SQL): SQL {
+  const value = sql`${products.attributes} -> (${filter} ->> 'key')`;
+  const number = sql`(${products.attributes} ->> (${filter} ->> 'key'))::numeric`;
+  return sql`coalesce(case ${filter} ->> 'type'
+    when 'enum' then (${filter} -> 'values') @> jsonb_build_array(${value})
+    else (${filter} ->> 'min' is null or ${number} >= (${filter} ->> 'min')::numeric)
+     and (${filter} ->> 'max' is null or ${number} <= (${filter} ->> 'max')::numeric)
+    end, false)`;
+}
 
 function signature(search: Pick<SavedSearch, 'id' | 'unsubscribeKey'>): string {
   return createHmac('sha256', search.unsubscribeKey).update(`unsubscribe:${search.id}`).digest('base64url');
@@ -93,6 +108,12 @@ export function createAlertService({ db, jobs, mailer, publicUrl, now = () => ne
           and s.match_address in (${products.address}, '')
           and s.match_condition in (${products.condition}, '')
           and (s.match_seller is null or s.match_seller = ${products.userId})
+          and s.match_commune in (coalesce(${products.commune}, ''), '')
+          and s.match_price_type in (${products.priceType}, '')
+          and (not s.match_exchange or ${products.exchange})
+          and (s.match_attributes is null or not exists (
+            select 1 from jsonb_array_elements(s.match_attributes) as f(filter)
+            where not ${attributeFilterHolds(sql`f.filter`)}))
           and (s.match_min_price is null or ${products.price} >= s.match_min_price)
           and (s.match_max_price is null or ${products.price} <= s.match_max_price)
           and (s.match_text is null or ${products.searchVector} @@ s.match_text)
@@ -103,7 +124,7 @@ export function createAlertService({ db, jobs, mailer, publicUrl, now = () => ne
     const rows = (result as unknown as { rows: { id: string; alert: SavedSearch['alert']; query: SavedQuery }[] }).rows;
     const confirmed: { id: string; alert: SavedSearch['alert'] }[] = [];
     for (const row of rows) {
-      const extra = Object.keys(row.query).some((key) => !(MATCHED_PARAMS as readonly string[]).includes(key));
+      const extra = Object.keys(row.query).some((key) => !isMatchedParam(key));
       if (extra) {
         const [hit] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, productId), ...searchFilters(paramsOf(row.query)))).limit(1);
         if (!hit) {
