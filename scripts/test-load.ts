@@ -83,6 +83,9 @@ async function pageLatencies(bases: string[], listingIds: string[], until: numbe
   return times.sort((a, b) => a - b);
 }
 
+/** What an instance logs when a rate-limit counter could not be read or written in Redis (rate-limit.ts). */
+const REDIS_FALLBACK_LOG = 'rate limit: redis did not answer, counting in memory';
+
 async function sprayPhase(A: Instance, B: Instance, listingIds: string[]) {
   const bases = [A.url, B.url];
   const quantile = (sorted: number[], p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0);
@@ -91,35 +94,49 @@ async function sprayPhase(A: Instance, B: Instance, listingIds: string[]) {
   const baseline: number[] = [];
   const loaded: number[] = [];
   let sent = 0;
+  const flood = (until: () => boolean) =>
+    Array.from({ length: SPRAY_ATTACKERS }, async () => {
+      while (!until()) {
+        const n = sent++;
+        const res = await call(recorder, 'login-spray', bases[n % 2]!, `${API}/users/login`, {
+          ip: attackerIp,
+          json: { email: `victim.${process.pid}.${n}@example.dz`, password: 'Summer-2026!' },
+        });
+        statuses.push(res.status);
+      }
+    });
+  // A Redis command that times out (500 ms: an instance's event loop stalled on a saturated
+  // machine) is counted in that instance's memory instead (decision 0004), which the check
+  // below must allow for; the server logs it.
+  const fallbacks = () => [A, B].reduce((n, i) => n + i.output.join('').split(REDIS_FALLBACK_LOG).length - 1, 0);
+  const fallbacksBefore = fallbacks();
+  const { max, windowMs } = RATE_LIMITS.loginFailures;
   const floodStarted = Date.now();
   // Quiet and flooded halves alternate, so that the load of anything else on the machine
   // falls on both alike rather than on whichever came second.
   for (let round = 0; round < SPRAY_ROUNDS; round++) {
     baseline.push(...(await pageLatencies(bases, listingIds, Date.now() + (SPRAY_S * 1000) / SPRAY_ROUNDS, 'spray-baseline')));
     const floodUntil = Date.now() + (SPRAY_S * 1000) / SPRAY_ROUNDS;
-    const [times] = await Promise.all([
-      pageLatencies(bases, listingIds, floodUntil, 'spray-pages'),
-      ...Array.from({ length: SPRAY_ATTACKERS }, async () => {
-        while (Date.now() < floodUntil) {
-          const n = sent++;
-          const res = await call(recorder, 'login-spray', bases[n % 2]!, `${API}/users/login`, {
-            ip: attackerIp,
-            json: { email: `victim.${process.pid}.${n}@example.dz`, password: 'Summer-2026!' },
-          });
-          statuses.push(res.status);
-        }
-      }),
-    ]);
+    const [times] = await Promise.all([pageLatencies(bases, listingIds, floodUntil, 'spray-pages'), ...flood(() => Date.now() >= floodUntil)]);
     loaded.push(...times);
   }
+  // On a slow machine every log-in waits for its password hash (one at a time per instance),
+  // and the timed rounds may end before the address reaches its limit, proving nothing: the
+  // flood then goes on, unmeasured, until the allowance is passed by 20 log-ins (60 s at most).
+  const enough = max + SPRAY_ATTACKERS + 20;
+  const topUpUntil = Date.now() + 60_000;
+  await Promise.all(flood(() => sent >= enough || Date.now() >= topUpUntil));
   baseline.sort((a, b) => a - b);
   loaded.sort((a, b) => a - b);
   // Limit windows are aligned on the clock: a phase that crosses a window's end gets a fresh
-  // allowance of failures there. A few more pass while concurrent failures are being counted.
-  const { max, windowMs } = RATE_LIMITS.loginFailures;
+  // allowance of failures there. In each window, the log-ins already past the check when the
+  // count reached the limit (one per flooding connection at most) still fail with a 401; with
+  // Redis unanswered, each instance counted on its own.
   const windows = Math.floor(Date.now() / windowMs) - Math.floor(floodStarted / windowMs) + 1;
+  const redisFallbacks = fallbacks() - fallbacksBefore;
   const figures = {
-    allowed401: max * windows + SPRAY_ATTACKERS,
+    allowed401: (max + SPRAY_ATTACKERS) * windows * (redisFallbacks > 0 ? bases.length : 1),
+    redisFallbacks,
     floodRequests: statuses.length,
     flood401: statuses.filter((s) => s === 401).length,
     flood429: statuses.filter((s) => s === 429).length,
@@ -407,7 +424,7 @@ try {
   check(
     'log-in flood from one address rejected',
     spray.flood401 <= spray.allowed401 && spray.flood429 >= spray.floodRequests - spray.flood401 && spray.flood429 > 0,
-    `${spray.floodRequests} log-ins at different e-mails: ${spray.flood401} answered 401 (at most ${spray.allowed401}: ${RATE_LIMITS.loginFailures.max} failures a window per address, plus those in flight), ${spray.flood429} answered 429`,
+    `${spray.floodRequests} log-ins at different e-mails: ${spray.flood401} answered 401 (at most ${spray.allowed401}: ${RATE_LIMITS.loginFailures.max} failures a window per address, plus those in flight${spray.redisFallbacks ? `, per instance: Redis did not answer ${spray.redisFallbacks} time(s)` : ''}), ${spray.flood429} answered 429`,
   );
   check(
     'pages stay within 2x their unloaded median during the flood',
