@@ -1,8 +1,9 @@
 // `npm run test:load [-- --duration 50 --concurrency 16 --keep]`
 // Two production instances on one PostgreSQL, one Redis and one S3-compatible bucket (s3rver,
-// started here), a mixed workload of browsing, searching, reading, phone reveals, sign-ups and
-// publishing spread over both, then the checks: no 5xx, every acknowledged write readable from
-// the other instance (the photos too, served from the bucket), rate limits shared, memory stable.
+// started here), a mixed workload of browsing, searching, reading, phone reveals, sign-ups,
+// publishing and messaging spread over both, then the checks: no 5xx, every acknowledged write
+// readable from the other instance (the photos too, served from the bucket), every message on
+// the streams of the other instance once and within 1 s (p99), rate limits shared, memory stable.
 // Figures are printed and written to .cache/load-report.json.
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { RATE_LIMITS } from '../server/services/rate-limit.ts';
 import { call, printTable, Recorder } from '../tests/system/http.ts';
 import { buildPages, root, sampleRss, startInstance, stopInstance, tail, type Instance, type RssSeries } from '../tests/system/instances.ts';
 import { API, logIn, OutboxReader, publish, reveal, signUp, verify, type Account, type Ctx } from '../tests/system/marketplace.ts';
+import { DELIVERY_P99_MS, prepareMessaging, runMessaging } from '../tests/system/messaging-load.ts';
 import { createScratchDatabase } from '../tests/system/postgres.ts';
 import { S3RVER_CREDENTIALS, startTestS3, type TestS3 } from '../tests/helpers/s3-server.ts';
 
@@ -206,6 +208,9 @@ try {
     (await database.query<{ id: string; phone_reveals: number }>('select id, phone_reveals from products')).map((r) => [r.id, r.phone_reveals]),
   );
 
+  // Buyers and sellers with their event streams open, before the clock starts.
+  const chat = await prepareMessaging({ recorder, outbox }, [A.url, B.url], (n) => `10.${NET}.249.${1 + n}`, `${process.pid}.${Date.now().toString(36)}`);
+
   const acknowledged = {
     users: [] as { id: string; email: string; on: string }[],
     listings: [] as { id: string; title: string; on: string }[],
@@ -298,7 +303,8 @@ try {
 
   const sellers = Math.max(2, Math.round(CONCURRENCY / 4));
   log(`\nworkload: ${DURATION_S} s, ${CONCURRENCY} virtual users (${sellers} publishing, ${CONCURRENCY - sellers} browsing), both instances alternately, warm-up ${WARMUP_S} s`);
-  await Promise.all(Array.from({ length: CONCURRENCY }, (_, vu) => (vu < sellers ? seller(vu) : buyer(vu))));
+  log(`messaging: ${chat.length} buyer-seller pairs, each member's stream on one instance and their messages sent through it, so every message crosses to the other`);
+  const [messaging] = await Promise.all([runMessaging(recorder, chat, deadline), ...Array.from({ length: CONCURRENCY }, (_, vu) => (vu < sellers ? seller(vu) : buyer(vu)))]);
   clearTimeout(warmupTimer);
   const elapsed = (Date.now() - started) / 1000;
   // Let the last responses' garbage settle before the end-of-run sample.
@@ -405,6 +411,26 @@ try {
   };
   log('\nwrites (acknowledged on one instance, read on the other)');
   printTable(Object.entries(writes).map(([kind, w]) => ({ kind, acknowledged: w.acknowledged, found: w.found })));
+  const chatFigures = messaging.figures;
+  log('\nmessaging (sent through one instance, received on a stream held by the other; ms from sending)');
+  printTable([
+    {
+      pairs: chatFigures.pairs,
+      sent: chatFigures.sent,
+      acknowledged: chatFigures.acknowledged,
+      lost: chatFigures.lost,
+      duplicated: chatFigures.duplicated,
+      reconnects: chatFigures.reconnects,
+      p50: chatFigures.p50,
+      p95: chatFigures.p95,
+      p99: chatFigures.p99,
+      max: chatFigures.max,
+      'send request p50': chatFigures.sendP50,
+      'send request p99': chatFigures.sendP99,
+      'stored → stream p50': chatFigures.storedP50,
+      'stored → stream p99': chatFigures.storedP99,
+    },
+  ]);
   log(`\nlogin of one address, alternating instances: ${hammer.join(' ')}`);
   log('');
 
@@ -421,6 +447,13 @@ try {
     `${photosChecked} photos fetched from the other instance; ${photosInBucket} files in the bucket, none in DATA_DIR/uploads`,
   );
   check('no workload problems', recorder.problems.length === 0, recorder.problems.slice(0, 5).join('; ') || 'none');
+  check(
+    'every message reaches the streams of both members, the recipient\'s on the other instance',
+    chatFigures.acknowledged > 0 && chatFigures.refused === 0 && chatFigures.lost === 0 && chatFigures.lostOnSenderStream === 0,
+    `${chatFigures.acknowledged} of ${chatFigures.sent} messages acknowledged, ${chatFigures.lost} never reached the recipient, ${chatFigures.lostOnSenderStream} never reached the sender's own stream${messaging.problems.length ? `; ${messaging.problems.slice(0, 3).join('; ')}` : ''}`,
+  );
+  check('no message twice on a stream', chatFigures.duplicated === 0 && chatFigures.unexpected === 0, `${chatFigures.duplicated} duplicated, ${chatFigures.unexpected} events of messages nobody sent`);
+  check(`messages reach the other instance within ${DELIVERY_P99_MS} ms (p99)`, chatFigures.acknowledged > 0 && chatFigures.p99 <= DELIVERY_P99_MS, `from sending: p50 ${chatFigures.p50} ms, p95 ${chatFigures.p95} ms, p99 ${chatFigures.p99} ms, max ${chatFigures.max} ms over ${chatFigures.acknowledged - chatFigures.lost} messages (the send request alone: p99 ${chatFigures.sendP99} ms; from the message stored to the stream: p99 ${chatFigures.storedP99} ms)`);
   check(
     'log-in flood from one address rejected',
     spray.flood401 <= spray.allowed401 && spray.flood429 >= spray.floodRequests - spray.flood401 && spray.flood429 > 0,
@@ -459,6 +492,7 @@ try {
         byKind: figures,
         writes,
         missing,
+        messaging: { ...chatFigures, problems: messaging.problems.slice(0, 20) },
         rateLimit: { rule: 'login', max: loginMax, statuses: hammer, first429 },
         spraying: spray,
         memory: { limitGrowthMb: RSS_GROWTH_LIMIT / 1024 / 1024, warmupS: WARMUP_S, instances: memory },
