@@ -190,7 +190,7 @@ describe('saved searches', () => {
       condition: 'good',
       seller: w.owner.id,
       priceType: 'negotiable',
-      exchange: true,
+      exchange: true as const,
       minPrice: 1_000_000,
       maxPrice: 3_000_000,
       sortBy: 'price_asc',
