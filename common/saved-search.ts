@@ -1,6 +1,7 @@
 // A saved search (issue #15): its query is the search of GET /api/v1/products, validated by the
-// same schema, stored without the page number and without defaults, so that two saves of one
-// search store the same thing and its results link is the search page's own URL.
+// same schema, stored with every filter the search URL carries (the category-detail filters
+// too) but without the page number and defaults, so that two saves of one search store the
+// same thing and its results link is the search page's own URL.
 import { z } from 'zod';
 import { searchParamsSchema, type SearchParams } from './schemas/search.ts';
 import { isStorableText } from './schemas/text.ts';
@@ -8,26 +9,42 @@ import { isStorableText } from './schemas/text.ts';
 export const ALERT_MODES = ['off', 'instant', 'daily'] as const;
 export type AlertMode = (typeof ALERT_MODES)[number];
 
-/** A saved search's filters: the search parameters that are set, page and default order left out. */
-export type SavedQuery = Partial<Record<Exclude<keyof SearchParams, 'currentPage'>, string | number>>;
+/**
+ * A saved search's filters, as the search page's URL carries them: the search parameters that
+ * are set (page and default order left out), typed as the search schema reads them, and the
+ * category-detail filters under their URL names: `attr.fuel` (the options chosen, in order)
+ * and `attr.year.min` / `attr.year.max` (integers).
+ */
+export type SavedQuery = Partial<Record<Exclude<keyof SearchParams, 'currentPage' | 'attributes' | 'exchange'>, string | number>> & {
+  /** Only `true` is a filter ("open to an exchange"). */
+  exchange?: true;
+} & { [param: `attr.${string}`]: string[] | number };
 
 export function savedQueryOf(params: SearchParams): SavedQuery {
   const query: SavedQuery = {};
-  for (const [key, value] of Object.entries(params) as [keyof SearchParams, unknown][]) {
-    if (key === 'currentPage' || value === undefined || value === '') continue;
-    // Filters added later (attribute filters) come parsed: an empty list means none.
-    if (Array.isArray(value) && value.length === 0) continue;
-    if (typeof value !== 'string' && typeof value !== 'number') continue;
+  const { attributes, exchange, currentPage: _page, ...scalars } = params;
+  for (const [key, value] of Object.entries(scalars) as [keyof typeof scalars, string | number | undefined][]) {
+    if (value === undefined || value === '') continue;
     if (key === 'sortBy' && value === 'date_desc') continue;
-    query[key] = value as string | number;
+    query[key] = value;
+  }
+  if (exchange) query.exchange = true;
+  for (const filter of attributes) {
+    if (filter.type === 'enum') query[`attr.${filter.key}`] = filter.values;
+    else for (const bound of ['min', 'max'] as const) if (filter[bound] !== undefined) query[`attr.${filter.key}.${bound}`] = filter[bound];
   }
   return query;
 }
 
-/** `?title=…&category=…` of a saved query ('' when it has no filter): the search page shows its results. */
+/**
+ * `?title=…&category=…&attr.fuel=diesel` of a saved query ('' when it has no filter): the
+ * search page's URL for the same search (a choice of several options repeats its parameter).
+ */
 export function savedQueryString(query: SavedQuery): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query).sort(([a], [b]) => a.localeCompare(b))) params.set(key, String(value));
+  for (const [key, value] of Object.entries(query).sort(([a], [b]) => a.localeCompare(b))) {
+    for (const one of Array.isArray(value) ? value : [value]) params.append(key, String(one));
+  }
   const text = params.toString();
   return text ? `?${text}` : '';
 }

@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import { USER_ROLES, USER_STATUSES } from '../common/accounts.ts';
 import type { AttributeValues } from '../common/category-attributes.ts';
 import { PRICE_TYPES } from '../common/pricing.ts';
-import { ALERT_MODES } from '../common/saved-search.ts';
+import { ALERT_MODES, type SavedQuery } from '../common/saved-search.ts';
+import type { AttributeFilter } from '../common/schemas/attributes.ts';
 import { MODERATION_STATES, type ListingCheck } from '../common/moderation.ts';
 import { REPORT_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '../common/reports.ts';
 import {
@@ -407,12 +408,18 @@ export const savedSearches = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     // Null: the pages name it by its filters, in the reader's language.
     name: text('name'),
-    query: jsonb('query').$type<Record<string, string | number>>().notNull(),
+    query: jsonb('query').$type<SavedQuery>().notNull(),
     alert: text('alert', { enum: ALERT_MODES }).notNull().default('off'),
     matchCategory: text('match_category').notNull().default(''),
     matchAddress: text('match_address').notNull().default(''),
     matchCondition: text('match_condition').notNull().default(''),
     matchSeller: uuid('match_seller'),
+    matchCommune: text('match_commune').notNull().default(''),
+    matchPriceType: text('match_price_type').notNull().default(''),
+    // True: only listings open to an exchange; false: any.
+    matchExchange: boolean('match_exchange').notNull().default(false),
+    // The category-detail filters as the search parses them (null: none), tested per candidate.
+    matchAttributes: jsonb('match_attributes').$type<AttributeFilter[]>(),
     matchMinPrice: integer('match_min_price'),
     matchMaxPrice: integer('match_max_price'),
     matchText: tsquery('match_text'),

@@ -86,24 +86,31 @@ test('a saved search with an instant alert: the e-mail arrives with the matching
   await logIn(page, email);
   await expect(page).toHaveURL(/\/fr\/dashboard/);
   const word = `tandem${unique()}`;
-  await page.goto(`/fr?title=${word}&address=alger`);
+  // A search with category details: diesel cars of 2015 or later.
+  await page.goto(`/fr?title=${word}&address=alger&category=automobile&attr.year.min=2015&attr.fuel=diesel`);
   await hydrated(page);
   await page.getByTestId('save-search').click();
   await expect(page).toHaveURL(/\/fr\/saved-searches\?created=1/);
   const search = page.getByTestId('saved-search');
   await expect(search).toHaveCount(1);
   await expect(search).toContainText(word);
+  await expect(search.getByTestId('saved-search-filters')).toContainText(/Année : à partir de \u2068?2015/);
+  await expect(search.getByTestId('saved-search-filters')).toContainText(/Carburant : \u2068?Diesel/);
   await search.getByTestId('alert-select').selectOption('instant');
   await search.getByTestId('save-changes').click();
   await expect(page.getByRole('status').filter({ hasText: 'Modifications enregistrées' })).toBeVisible();
 
-  const matching = await publishAsDemo(request, `Vélo ${word} bleu`);
-  await publishAsDemo(request, `Vélo ${word} à Oran`, { address: 'oran' });
+  const car = (title: string, attributes: Record<string, unknown>, overrides: Record<string, unknown> = {}) =>
+    publishAsDemo(request, title, { category: 'automobile', price: 1_500_000, attributes, ...overrides });
+  const matching = await car(`Clio ${word} bleue`, { year: 2018, fuel: 'diesel' });
+  await car(`Golf ${word} ancienne`, { year: 2010, fuel: 'diesel' });
+  await car(`Clio ${word} essence`, { year: 2019, fuel: 'petrol' });
+  await car(`Clio ${word} à Oran`, { year: 2018, fuel: 'diesel' }, { address: 'oran' });
   // The sign-up already wrote this member a verification e-mail; the alert is the one naming the search.
   const mail = await waitForMail(outbox, (m) => m.to === email && m.subject.includes(word), 60_000);
-  expect(mail.text).toContain(`Vélo ${word} bleu`);
+  expect(mail.text).toContain(`Clio ${word} bleue`);
   expect(mail.text).toContain(`/fr/products/${matching}`);
-  expect(mail.text).not.toContain('à Oran');
+  for (const other of ['ancienne', 'essence', 'à Oran']) expect(mail.text).not.toContain(other);
   expect(mail.html).toMatch(/<img src="http:\/\/localhost:\d+\/uploads\//);
   const unsubscribe = mail.links.find((l) => l.includes('/fr/alerts/unsubscribe?token='));
   expect(unsubscribe).toBeTruthy();
@@ -111,6 +118,11 @@ test('a saved search with an instant alert: the e-mail arrives with the matching
   // The saved searches page counts the new listing; the e-mail's link turns the alert off, no log-in needed.
   await page.goto('/fr/saved-searches');
   await expect(page.getByTestId('new-count')).toContainText('1');
+  // Its results are the same search: every filter back in the URL, the one car listed.
+  await page.getByTestId('open-search').click();
+  await expect(page).toHaveURL((url) => url.pathname === '/fr' && url.searchParams.get('attr.year.min') === '2015' && url.searchParams.getAll('attr.fuel').join() === 'diesel' && url.searchParams.get('title') === word && url.searchParams.get('address') === 'alger' && url.searchParams.get('category') === 'automobile');
+  await expect(page.getByTestId('product-grid').locator('li')).toHaveCount(1);
+  await page.goto('/fr/saved-searches');
   const stranger = await page.context().browser()!.newContext();
   const other = await stranger.newPage();
   await other.goto(unsubscribe!.replace(/^https?:\/\/[^/]+/, ''));

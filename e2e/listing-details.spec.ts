@@ -3,6 +3,7 @@
 // details table, then found with year and mileage filters, with JavaScript and without it.
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { formatCo2e } from '../common/impact.ts';
 import { logInDemo } from './demo-login.ts';
 import { hydrated } from './hydrated.ts';
 
@@ -36,7 +37,21 @@ test('a seller publishes a car with its details and commune; buyers find it by y
   await expect(page.getByTestId('attribute-fields')).toHaveAttribute('data-category', 'automobile');
   await page.locator('select[name=address]').selectOption('blida');
   await expect(page.locator('select[name=commune] option[value="blida.boufarik"]')).toHaveText('Boufarik');
-  await page.locator('select[name=commune]').selectOption('blida.boufarik');
+  // The box above the list narrows it as one types, accents aside; Enter takes the first found.
+  const communes = page.locator('select[name=commune] option');
+  const all = await communes.count();
+  const chiefTown = page.locator('select[name=commune] option[value="blida.blida"]');
+  await expect(chiefTown).toHaveCount(1);
+  await page.getByTestId('commune-filter').fill('boufa');
+  // Boufarik, and the other communes of its daïra (Soumaa, Guerrouaou); not the others.
+  await expect(chiefTown).toHaveCount(0);
+  await expect(page.locator('select[name=commune] option[value="blida.soumaa"]')).toHaveCount(1);
+  await page.getByTestId('commune-filter').press('Enter');
+  await expect(page).toHaveURL(/\/fr\/products\/new$/);
+  await expect(page.locator('select[name=commune]')).toHaveValue('blida.boufarik');
+  await page.getByTestId('commune-filter').fill('');
+  await expect(communes).toHaveCount(all);
+  await expect(page.locator('select[name=commune]')).toHaveValue('blida.boufarik');
   await page.locator('select[name="attributes.brand"]').selectOption('dacia');
   await page.locator('input[name="attributes.model"]').fill('Logan');
   await page.locator('input[name="attributes.year"]').fill('1917');
@@ -79,9 +94,19 @@ test('a seller publishes a car with its details and commune; buyers find it by y
   await expect(table.locator('[data-attribute=year]')).toHaveText('2017');
   await expect(table.locator('[data-attribute=mileage]')).toHaveText(/^145\s000 km$/);
   await expect(table.locator('[data-attribute=fuel]')).toHaveText('Diesel');
+  // Its CO₂ estimate, and where the figure comes from: the method page's row for cars, with its source.
+  expect(listing.impact).toMatchObject({ basis: 'carCombustion' });
+  const line = page.getByTestId('impact-line');
+  await expect(line).toContainText(`≈ ${formatCo2e(listing.impact.co2eKg, 'fr')} évités par rapport à un achat neuf`);
+  await line.getByTestId('impact-link').click();
+  await expect(page).toHaveURL(/\/fr\/impact#carCombustion$/);
+  await expect(page.locator('#carCombustion')).toBeVisible();
+  await expect(page.locator('#carCombustion a').first()).toHaveAttribute('href', /^https:\/\//);
+
   await page.goto(`/ar/products/${listing.id}`);
   await expect(page.getByTestId('product-place')).toHaveText('بوفاريك، البليدة');
   await expect(page.getByTestId('product-price').getByTestId('price-millions')).toHaveText('(145 مليون)');
+  await expect(page.getByTestId('impact-line')).toContainText(formatCo2e(listing.impact.co2eKg, 'ar'));
 
   // With JavaScript: the car's filters appear with the category, and the URL keeps them.
   await page.goto(`/fr?title=${word}`);
@@ -123,6 +148,21 @@ test('a seller publishes a car with its details and commune; buyers find it by y
   await plain.getByTestId('search-submit').click();
   await expect(plain.getByTestId('no-results')).toBeVisible();
   await noScript.close();
+
+  // Once sold, the car counts in its seller's total on the shop page: one more sale, more CO₂ avoided.
+  const shopTotal = async () => {
+    await page.goto(`/fr/shop/${listing.userId}`);
+    const total = page.getByTestId('impact-total-seller');
+    const text = (await total.count()) ? await total.innerText() : '';
+    const sold = Number(/Annonces vendues : (\d+)/.exec(text)?.[1] ?? 0);
+    return { text, sold };
+  };
+  const before = await shopTotal();
+  const marked = await page.request.post(`/api/v1/products/${listing.id}/sold`, { data: { sold: true } });
+  expect(marked.status()).toBe(200);
+  const after = await shopTotal();
+  expect(after.sold).toBe(before.sold + 1);
+  expect(after.text).not.toBe(before.text);
 });
 
 test('without JavaScript, the listing form shows the fields of a newly chosen category and wilaya, keeping what was typed', async ({ page, browser, baseURL }) => {

@@ -2,6 +2,7 @@
 // swiped, closed with Escape, a plain link without JavaScript), the breadcrumbs and their
 // JSON-LD, the reference, "published … ago", the views, and the CO₂ method page.
 import { expect, test, type Page } from '@playwright/test';
+import { formatCo2e } from '../common/impact.ts';
 import { hydrated } from './hydrated.ts';
 
 interface Listing {
@@ -64,6 +65,43 @@ test('the photo viewer opens from the keyboard, swipes and closes with Escape, a
   await expect(dialog).toBeHidden();
   // Focus is back on a photo link of the page, not lost on <body>.
   await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('gallery-open');
+});
+
+test('in Arabic the viewer runs from right to left: the left arrow, the left key and a swipe to the right go forward', async ({ page }) => {
+  const listing = await listingWith(page, 2);
+  const count = listing.images.length;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/ar/products/${listing.id}`);
+  await hydrated(page);
+  await page.getByTestId('gallery-open').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeFocused();
+  const counter = page.locator('.pswp__counter');
+  await expect(counter).toHaveText(`1 / ${count}`);
+  // The arrow on the left is "next photo", as the page's own strip has it.
+  const left = page.locator('.pswp__button--arrow--prev');
+  await expect(left).toHaveAttribute('title', 'الصورة التالية');
+  await expect(page.locator('.pswp__button--arrow--next')).toHaveAttribute('title', 'الصورة السابقة');
+  await page.keyboard.press('ArrowLeft');
+  await expect(counter).toHaveText(`2 / ${count}`);
+  await page.keyboard.press('ArrowRight');
+  await expect(counter).toHaveText(`1 / ${count}`);
+  await left.click();
+  await expect(counter).toHaveText(`2 / ${count}`);
+  // The slide on screen is the second photo, not the second from the end.
+  await expect(page.locator('.pswp__item[aria-hidden="false"] img.pswp__img').first()).toHaveAttribute('src', listing.images[1]!);
+  await expect(page.locator('.pswp__item[aria-hidden="false"]').first()).toHaveAttribute('aria-label', `الصورة 2 من ${count}`);
+
+  // A swipe towards the right (from left to right) brings the next one, or back to the first.
+  const box = (await page.locator('.pswp__scroll-wrap').boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2, { steps: 8 });
+  await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect(counter).toHaveText(count >= 3 ? `3 / ${count}` : `1 / ${count}`);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
 });
 
 test('on a phone the photo opens with a tap and zooms in to its full size', async ({ browser, page }) => {
@@ -155,5 +193,24 @@ test('the method page is there in the three languages, one row per figure with i
     await expect(rows).toHaveCount(14);
     await expect(page.locator('#smartphone')).toContainText('85');
     await expect(page.locator('#smartphone a')).toHaveAttribute('href', /librairie\.ademe\.fr/);
+  }
+});
+
+test("the home page tells what the site's sales avoided, the same figure as the API's, in each language", async ({ page }) => {
+  const res = await page.request.get('/api/v1/meta/impact');
+  const { co2eKgAvoided, soldListings } = ((await res.json()) as { data: { co2eKgAvoided: number; soldListings: number } }).data;
+  // The demo catalogue has sold listings with an estimate, so the line must be there.
+  expect(soldListings).toBeGreaterThan(0);
+  expect(co2eKgAvoided).toBeGreaterThan(0);
+  for (const [lang, sold] of [
+    ['fr', `Annonces vendues : ${soldListings}`],
+    ['ar', `الإعلانات المبيعة: ${soldListings}`],
+    ['en', `Listings sold: ${soldListings}`],
+  ] as const) {
+    await page.goto(`/${lang}`);
+    const total = page.getByTestId('impact-total-site');
+    await expect(total).toContainText(formatCo2e(co2eKgAvoided, lang));
+    await expect(total).toContainText(sold);
+    await expect(total.getByRole('link')).toHaveAttribute('href', `/${lang}/impact`);
   }
 });

@@ -13,12 +13,12 @@ export function Logo({ asTitle = false }: { asTitle?: boolean }) {
       <span className="grid size-9 place-items-center rounded-xl bg-brand text-on-brand" aria-hidden="true">
         <Leaf className="size-5" />
       </span>
-      <span className="text-lg tracking-tight">{t('appName')}</span>
+      <span className="text-lg tracking-tight whitespace-nowrap">{t('appName')}</span>
     </>
   );
   if (asTitle) return <span className="flex items-center gap-2 font-bold text-ink">{mark}</span>;
   return (
-    <Link to={localePath(lang)} className="flex items-center gap-2 rounded-lg font-bold text-ink" aria-label={`${t('appName')} — ${t('home')}`}>
+    <Link to={localePath(lang)} className="flex shrink-0 items-center gap-2 rounded-lg font-bold text-ink" aria-label={`${t('appName')} — ${t('home')}`}>
       {mark}
     </Link>
   );

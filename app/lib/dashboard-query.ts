@@ -30,11 +30,3 @@ export function dashboardSearch(query: Partial<DashboardQuery>): string {
   const text = params.toString();
   return text ? `?${text}` : '';
 }
-
-/** Case, accents and Arabic harakat do not matter to the title search. */
-export function foldForSearch(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f\u064B-\u0652\u0670\u0640]/g, '')
-    .toLocaleLowerCase('und');
-}

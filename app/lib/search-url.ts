@@ -40,6 +40,12 @@ export function detailFilterParams(values: SearchValues): Record<string, string 
   return params;
 }
 
+/** What the search schema reads for these values (without the page): the fields and the detail filters. */
+export function searchInputOf(values: SearchValues): Record<string, string | string[]> {
+  const { attr: _attr, ...fields } = values;
+  return { ...fields, ...detailFilterParams(values) };
+}
+
 /** Whether the values hold a filter beyond text, wilaya and category (the filter panel opens for it). */
 export function hasDetailFilter(values: SearchValues): boolean {
   return Boolean((values.attr ?? []).some(([, v]) => v.trim() !== '') || (values.commune && values.commune !== ALL) || (values.priceType && values.priceType !== ALL) || values.exchange);

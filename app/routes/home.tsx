@@ -17,7 +17,7 @@ import { EmptySearch } from '../components/search/empty-search.tsx';
 import { SortForm } from '../components/search/sort-form.tsx';
 import { seoContext, translatorFor } from '../lib/meta.ts';
 import { absoluteUrl, jsonLd, pageUrl, seoMeta, SITE_NAME } from '../lib/seo.ts';
-import { detailFilterParams, searchQuery, searchValuesOf } from '../lib/search-url.ts';
+import { searchInputOf, searchQuery, searchValuesOf } from '../lib/search-url.ts';
 import { communeChoices } from '../lib/communes.server.ts';
 import { communeBelongsTo } from '../../common/communes.ts';
 import { DEFAULT_LANG, isLang } from '../../common/languages.ts';
@@ -37,8 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // A commune left over from another wilaya (a form sent without JavaScript) is no filter.
   if (values.commune && values.address && values.commune !== 'all' && !communeBelongsTo(values.commune, values.address)) delete values.commune;
   const communes = communeChoices(values.address, isLang(params.lang) ? params.lang : DEFAULT_LANG);
-  const { attr: _attr, ...fields } = values;
-  const parsed = searchParamsSchema.safeParse({ ...fields, ...detailFilterParams(values), currentPage: url.searchParams.get('page') ?? undefined });
+  const parsed = searchParamsSchema.safeParse({ ...searchInputOf(values), currentPage: url.searchParams.get('page') ?? undefined });
   if (!parsed.success) {
     const errors: FieldErrors = fieldErrorsOf(parsed.error);
     // `currentPage` is `page` in the page's URL.

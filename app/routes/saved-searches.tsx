@@ -4,8 +4,11 @@ import { data, Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/saved-searches';
 import { SAVED_SEARCH_NEW_CAP } from '../../common/constants.ts';
 import { formatPrice } from '../../common/format.ts';
-import { isLang } from '../../common/languages.ts';
-import { ALERT_MODES, createSavedSearchSchema, savedQueryString, updateSavedSearchSchema, type ApiSavedSearch } from '../../common/saved-search.ts';
+import { attributesOf, attributeValueText } from '../../common/category-attributes.ts';
+import { communeName } from '../../common/communes.ts';
+import { INTL_LOCALE, isLang } from '../../common/languages.ts';
+import { EXCHANGE_NAME, isPriceType, PRICE_TYPE_NAMES } from '../../common/pricing.ts';
+import { ALERT_MODES, createSavedSearchSchema, updateSavedSearchSchema, type ApiSavedSearch } from '../../common/saved-search.ts';
 import { isAppError } from '#errors';
 import { Alert } from '../components/form/alert.tsx';
 import { savedSearchName } from '../components/buyers/saved-search-name.tsx';
@@ -14,6 +17,7 @@ import { seoContext, translatorFor } from '../lib/meta.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
 import { seoMeta } from '../lib/seo.ts';
+import { searchInputOf, searchQuery, searchValuesOf } from '../lib/search-url.ts';
 import { currentUser, requireUser, servicesOf } from '../lib/session.server.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -27,14 +31,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const searches = await servicesOf(context).savedSearches.list(user);
   const notice = url.searchParams.has('created') ? 'created' : url.searchParams.has('missing') ? 'missing' : null;
-  return data({ searches, notice }, { headers: { 'Cache-Control': 'private, no-store' } });
+  // Named here: the communes' names stay out of the page's JavaScript.
+  const communes = Object.fromEntries(searches.flatMap((s) => (typeof s.query.commune === 'string' ? [[s.query.commune, communeName(s.query.commune, lang)]] : [])));
+  return data({ searches, notice, communes }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
-/** The search filters posted by "Save this search" (`q.title`, `q.category`…). */
-function queryOf(form: FormData): Record<string, string> {
-  const query: Record<string, string> = {};
-  for (const [key, value] of form) if (key.startsWith('q.') && typeof value === 'string') query[key.slice(2)] = value;
-  return query;
+/** The search posted by "Save this search": the search page's query string, read as that page reads it. */
+function searchOf(form: FormData) {
+  const values = searchValuesOf(new URLSearchParams(String(form.get('search') ?? '')));
+  return { values, input: searchInputOf(values) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -44,14 +49,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = form.get('intent');
   if (intent === 'create' && !currentUser(context)) {
     // Log in, then back to the results, where the button is.
-    const back = `/${lang}${savedQueryString(queryOf(form))}`;
+    const back = `/${lang}${searchQuery(searchOf(form).values)}`;
     return redirect(`/${lang}/login?redirectTo=${encodeURIComponent(back)}`);
   }
   const user = requireUser(request, context, lang);
   try {
     switch (intent) {
       case 'create': {
-        const parsed = createSavedSearchSchema.safeParse({ query: queryOf(form) });
+        const parsed = createSavedSearchSchema.safeParse({ query: searchOf(form).input });
         if (!parsed.success) return fail({ formError: 'VALIDATION_ERROR' });
         await services.savedSearches.create(user, parsed.data);
         return redirect(`/${lang}/saved-searches?created=1`);
@@ -75,20 +80,36 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-function Filters({ search }: { search: ApiSavedSearch }) {
+/** Every filter of the search besides its name's (words, category, wilaya), as chips. */
+function Filters({ search, communes }: { search: ApiSavedSearch; communes: Record<string, string> }) {
   const lang = useLang();
   const { t } = useTranslation(['buyers', 'conditions', 'search']);
   const q = search.query;
+  const number = new Intl.NumberFormat(INTL_LOCALE[lang]);
   const chips: string[] = [];
+  if (q.commune !== undefined) chips.push(communes[q.commune] ?? String(q.commune));
   if (q.condition !== undefined) chips.push(t(`conditions:${q.condition}`));
+  if (q.priceType !== undefined && isPriceType(q.priceType)) chips.push(PRICE_TYPE_NAMES[q.priceType][lang]);
+  if (q.exchange) chips.push(EXCHANGE_NAME[lang]);
   if (q.minPrice !== undefined) chips.push(t('priceFrom', { price: formatPrice(Number(q.minPrice), lang) }));
   if (q.maxPrice !== undefined) chips.push(t('priceTo', { price: formatPrice(Number(q.maxPrice), lang) }));
+  // The category's details, in the category's order.
+  for (const attribute of attributesOf(String(q.category ?? ''))) {
+    const name = attribute.name[lang];
+    const text = (value: string | number) => `\u2068${attributeValueText(attribute, value, lang, (n) => number.format(n))}\u2069`;
+    const chosen = q[`attr.${attribute.key}`];
+    const [min, max] = [q[`attr.${attribute.key}.min`], q[`attr.${attribute.key}.max`]];
+    if (Array.isArray(chosen)) chips.push(t('detailChoice', { name, values: chosen.map(text).join(', ') }));
+    if (typeof min === 'number' && typeof max === 'number') chips.push(t('detailBetween', { name, min: text(min), max: text(max) }));
+    else if (typeof min === 'number') chips.push(t('detailFrom', { name, value: text(min) }));
+    else if (typeof max === 'number') chips.push(t('detailTo', { name, value: text(max) }));
+  }
   if (q.sortBy !== undefined) chips.push(t(`search:sort_${q.sortBy}`));
   if (chips.length === 0) return null;
   return (
-    <ul className="mt-1 flex flex-wrap gap-1.5">
+    <ul className="mt-1 flex flex-wrap gap-1.5" data-testid="saved-search-filters">
       {chips.map((chip) => (
-        <li key={chip} className="rounded-full bg-surface-sunken px-2.5 py-0.5 text-xs text-ink-muted">
+        <li key={chip} className="max-w-full truncate rounded-full bg-surface-sunken px-2.5 py-0.5 text-xs text-ink-muted">
           <bdi>{chip}</bdi>
         </li>
       ))}
@@ -99,7 +120,7 @@ function Filters({ search }: { search: ApiSavedSearch }) {
 export default function SavedSearches({ loaderData, actionData }: Route.ComponentProps) {
   const lang = useLang();
   const { t } = useTranslation(['buyers', 'categories', 'cities']);
-  const { searches, notice } = loaderData;
+  const { searches, notice, communes } = loaderData;
   const failed = actionData && 'formError' in actionData ? actionData : null;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
@@ -137,7 +158,7 @@ export default function SavedSearches({ loaderData, actionData }: Route.Componen
                         {label}
                       </span>
                     </h2>
-                    <Filters search={search} />
+                    <Filters search={search} communes={communes} />
                     <p className={`mt-2 text-sm ${search.newCount > 0 ? 'font-semibold text-brand-strong' : 'text-ink-muted'}`} data-testid="new-count">
                       {search.newCount === 0 ? t('noNew') : search.newCount > SAVED_SEARCH_NEW_CAP ? t('newSinceCapped') : t('newSince', { count: search.newCount })}
                     </p>
@@ -154,7 +175,7 @@ export default function SavedSearches({ loaderData, actionData }: Route.Componen
                   <Form method="post" className="flex flex-wrap items-end gap-2">
                     <input type="hidden" name="intent" value="update" />
                     <input type="hidden" name="id" value={search.id} />
-                    <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
+                    <label className="flex min-w-0 basis-full flex-col gap-1 text-sm sm:basis-0 sm:flex-1">
                       <span className="font-medium text-ink">{t('name')}</span>
                       <input
                         name="name"

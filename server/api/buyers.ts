@@ -17,7 +17,9 @@ const savedSearchSchema = z
   .object({
     id: z.string(),
     name: z.string().nullable().describe('Null: named by its filters'),
-    query: z.record(z.string(), z.union([z.string(), z.number()])).describe('The search parameters, as GET /products takes them'),
+    query: z
+      .record(z.string(), z.union([z.string(), z.number(), z.literal(true), z.array(z.string())]))
+      .describe('The search parameters, as GET /products takes them; a choice of details (`attr.fuel`) is a list, `exchange` is true'),
     alert: z.enum(ALERT_MODES),
     newCount: z.number().int().describe('Listings published since the member last opened it (stops at 100)'),
     createdAt: z.string(),

@@ -60,10 +60,11 @@ export const DEMO_DETAILS: Readonly<Record<string, DemoDetails>> = {
   'Poules pondeuses de race locale, élevées en plein air': { attributes: { species: 'poultry' } },
   'VTT d’occasion 26 pouces, 21 vitesses, révisé': { attributes: { type: 'bicycle' }, exchange: true },
   'حذاء جري رياضي مقاس 42، استعمال خفيف': { attributes: { type: 'outdoor' } },
-  // Sold: two in their week of being shown as sold, one past it.
-  'طاولة أكل خشبية مع 6 كراسي': { soldDaysAgo: 2 },
+  // Sold: two in their week of being shown as sold, one past it; the two pieces of furniture
+  // carry their type, so the shop and the home page have a CO₂ total to show.
+  'طاولة أكل خشبية مع 6 كراسي': { soldDaysAgo: 2, attributes: { type: 'furniture' } },
   'Solid wood cot made by a local carpenter, with mattress': { soldDaysAgo: 4, exchange: true },
-  'Canapé 3 places en bois massif, retapissé à neuf': { soldDaysAgo: 20 },
+  'Canapé 3 places en bois massif, retapissé à neuf': { soldDaysAgo: 20, attributes: { type: 'furniture' } },
   // Give-aways: listed at 0 DA.
   'Lot of 40 used wooden pallets for reuse or upcycling': { priceType: 'free' },
   'كتب مدرسية مستعملة للسنة الرابعة متوسط': { priceType: 'free' },

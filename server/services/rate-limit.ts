@@ -92,6 +92,12 @@ export interface RedisRateLimiterOptions {
 export function createRedisRateLimiter({ redis, log, keyPrefix = `${redis.namespace}rl:`, now: clock = Date.now, ...options }: RedisRateLimiterOptions): RateLimiter {
   const fallback = options.fallback ?? createMemoryRateLimiter({ now: clock });
   let lastErrorLog = 0;
+  // Once a minute at most: an outage would otherwise log every request.
+  const unanswered = (err: unknown, now: number) => {
+    if (now - lastErrorLog <= 60_000) return;
+    lastErrorLog = now;
+    log.error({ err }, 'rate limit: redis did not answer, counting in memory');
+  };
   return {
     async hit(key, rule) {
       // No connection: don't even try (commands would fail at once anyway, but this skips the error path).
@@ -104,10 +110,7 @@ export function createRedisRateLimiter({ redis, log, keyPrefix = `${redis.namesp
         const count = (await redis.client.eval(FIXED_WINDOW_HIT, 1, `${keyPrefix}${key}:${window}`, leftMs + EXPIRY_GRACE_MS)) as number;
         return count > rule.max ? Math.max(1, Math.ceil(leftMs / 1000)) : 0;
       } catch (err) {
-        if (now - lastErrorLog > 60_000) {
-          lastErrorLog = now;
-          log.error({ err }, 'rate limit: redis did not answer, counting in memory');
-        }
+        unanswered(err, now);
         return fallback.hit(key, rule);
       }
     },
@@ -119,7 +122,8 @@ export function createRedisRateLimiter({ redis, log, keyPrefix = `${redis.namesp
       try {
         const count = Number((await redis.client.get(`${keyPrefix}${key}:${window}`)) ?? 0);
         return count >= rule.max ? Math.max(1, Math.ceil(leftMs / 1000)) : 0;
-      } catch {
+      } catch (err) {
+        unanswered(err, now);
         return fallback.peek(key, rule);
       }
     },

@@ -29,6 +29,10 @@ function matchColumns(params: SearchParams) {
     matchAddress: params.address ?? '',
     matchCondition: params.condition ?? '',
     matchSeller: params.seller ?? null,
+    matchCommune: params.commune ?? '',
+    matchPriceType: params.priceType ?? '',
+    matchExchange: params.exchange === true,
+    matchAttributes: params.attributes.length > 0 ? params.attributes : null,
     matchMinPrice: params.minPrice === undefined ? null : Math.ceil(params.minPrice),
     matchMaxPrice: params.maxPrice === undefined ? null : Math.floor(params.maxPrice),
     matchText: words.length > 0 ? (sql`(${textQuery(words)})` as unknown as string) : null,
@@ -36,11 +40,17 @@ function matchColumns(params: SearchParams) {
 }
 
 /**
- * The search parameters the match columns stand for. A filter added to the search later and
- * not listed here makes the matcher check such a search with the search's own filters
- * (alerts.ts), and tests/integration/saved-searches.test.ts fails until it is listed.
+ * The search parameters the match columns stand for; the category-detail filters (`attr.…`,
+ * read by the schema's loose part) are `match_attributes`. A filter added to the search later
+ * and not listed here makes the matcher check such a search with the search's own filters
+ * (alerts.ts), and tests/integration/buyers.test.ts fails until it is listed.
  */
-export const MATCHED_PARAMS = ['title', 'category', 'address', 'condition', 'seller', 'minPrice', 'maxPrice', 'sortBy', 'currentPage'] as const;
+export const MATCHED_PARAMS = ['title', 'category', 'address', 'condition', 'seller', 'commune', 'priceType', 'exchange', 'minPrice', 'maxPrice', 'sortBy', 'currentPage'] as const;
+
+/** Whether a saved query's parameter is decided by the match columns. */
+export function isMatchedParam(key: string): boolean {
+  return (MATCHED_PARAMS as readonly string[]).includes(key) || key.startsWith('attr.');
+}
 
 const notFound = () => new AppError('NOT_FOUND', 'Saved search not found');
 

@@ -498,11 +498,15 @@ const MATRIX: Record<string, Row> = {
   'saved searches: create': {
     page: savedSearchesPage,
     path: () => '/fr/saved-searches',
-    form: () => formOf({ intent: 'create', 'q.title': 'velo', 'q.address': 'oran' }),
-    expect: { ...everyone(redirect(/^\/fr\/saved-searches\?created=1$/)), visitor: redirect(/^\/fr\/login\?redirectTo=%2Ffr%3Faddress%3Doran%26title%3Dvelo$/, { unchanged: true }) },
+    // The results page's own query string, category details included.
+    form: () => formOf({ intent: 'create', search: '?title=velo&address=oran&category=automobile&attr.year.min=2015&attr.fuel=diesel' }),
+    expect: {
+      ...everyone(redirect(/^\/fr\/saved-searches\?created=1$/)),
+      visitor: redirect(/^\/fr\/login\?redirectTo=%2Ffr%3Ftitle%3Dvelo%26address%3Doran%26category%3Dautomobile%26attr.year.min%3D2015%26attr.fuel%3Ddiesel$/, { unchanged: true }),
+    },
     async effect({ actor }) {
       const rows = await ctx.database.db.select().from(savedSearches).where(eq(savedSearches.userId, actor!.id));
-      expect(rows.map((r) => r.query)).toEqual([{ title: 'velo', address: 'oran' }]);
+      expect(rows.map((r) => r.query)).toEqual([{ title: 'velo', address: 'oran', category: 'automobile', 'attr.year.min': 2015, 'attr.fuel': ['diesel'] }]);
     },
   },
   'saved searches: update': {

@@ -2,18 +2,20 @@ import { BellPlus } from 'lucide-react';
 import { useTranslation } from '#i18n';
 import { localePath } from '../../lib/paths.ts';
 import { useLang } from '../../lib/root-data.ts';
+import { searchQuery, type SearchValues } from '../../lib/search-url.ts';
 
 /**
- * "Save this search" above search results: a form posting the page's own filters to the
- * saved searches page (a visitor is sent to log in first and comes back to the results).
+ * "Save this search" above search results: a form posting the page's own query string (every
+ * filter of the URL, the category details too) to the saved searches page (a visitor is sent
+ * to log in first and comes back to the results).
  */
-export function SaveSearchButton({ values }: { values: object }) {
+export function SaveSearchButton({ values }: { values: SearchValues }) {
   const lang = useLang();
   const { t } = useTranslation('buyers');
   return (
     <form method="post" action={localePath(lang, '/saved-searches')}>
       <input type="hidden" name="intent" value="create" />
-      {Object.entries(values).map(([key, value]) => (typeof value === 'string' ? <input key={key} type="hidden" name={`q.${key}`} value={value} /> : null))}
+      <input type="hidden" name="search" value={searchQuery(values)} />
       <button
         type="submit"
         className="inline-flex items-center gap-2 rounded-xl border border-brand px-3 py-1.5 text-sm font-semibold text-brand-strong hover:bg-brand-soft"

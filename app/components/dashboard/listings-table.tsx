@@ -8,7 +8,7 @@ import { dirOf } from '../../../common/languages.ts';
 import { localizedTitle, type ApiImage, type ApiProduct } from '../../../common/product.ts';
 import { localePath } from '../../lib/paths.ts';
 import { useLang } from '../../lib/root-data.ts';
-import { ExpiryLine, LifecycleBadge, LifecycleButtons, type LifecycleFields } from './listing-lifecycle.tsx';
+import { ExpiryLine, LifecycleBadge, LifecycleButtons, lifecycleState, type LifecycleFields } from './listing-lifecycle.tsx';
 
 /** What the dashboard needs of a listing: the table's columns and its counters. */
 export type DashboardListing = Pick<ApiProduct, 'id' | 'category' | 'price' | 'status' | 'title' | 'title_ar' | 'title_fr' | 'title_en'> & LifecycleFields & {
@@ -34,8 +34,14 @@ function useListingFetcher(id: string) {
   };
 }
 
-function StatusBadge({ active }: { active: boolean }) {
+/**
+ * The seller's own on/off switch. "Active" beside "Sold" or "Expired" would contradict it, since
+ * buyers no longer find the listing: the lifecycle badge says it alone then. "Inactive" still shows.
+ */
+function StatusBadge({ active, listing }: { active: boolean; listing: LifecycleFields }) {
   const { t } = useTranslation('listings');
+  const state = lifecycleState(listing);
+  if (active && (state === 'sold' || state === 'expired')) return null;
   return (
     <span
       className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ${active ? 'bg-brand-soft text-brand-strong' : 'bg-surface-sunken text-ink-muted ring-1 ring-line'}`}
@@ -184,7 +190,7 @@ function TableRow({ listing }: { listing: DashboardListing }) {
         <bdi dir="ltr">{formatPrice(listing.price, lang)}</bdi>
       </td>
       <td className="space-y-1 px-3 py-3">
-        <StatusBadge active={active} />
+        <StatusBadge active={active} listing={listing} />
         <LifecycleBadge listing={listing} />
         <ExpiryLine listing={listing} />
       </td>
@@ -222,7 +228,7 @@ function ListingCard({ listing }: { listing: DashboardListing }) {
           <bdi dir="ltr">{formatPrice(listing.price, lang)}</bdi>
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-muted">
-          <StatusBadge active={active} />
+          <StatusBadge active={active} listing={listing} />
           <LifecycleBadge listing={listing} />
           <span className="inline-flex items-center gap-1">
             <Eye className="size-3.5" aria-hidden="true" />

@@ -2,9 +2,16 @@
 // communes of the wilaya it knows (the URL's, the listing's, the one just posted); after
 // hydration, choosing another wilaya asks the API for its communes. Without JavaScript a
 // "show the fields" button posts the form again (see its users).
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+//
+// A wilaya has up to 60 communes: once the page is interactive, a box above the list narrows it
+// as one types (in either script, accents and harakat aside), by commune or daïra. The list stays
+// a native <select>, so phones keep their own picker and the page works without JavaScript.
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from '#i18n';
 import type { Localized } from '../../../common/languages.ts';
+import { foldForSearch } from '../../lib/fold-text.ts';
 import { useLang } from '../../lib/root-data.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { FieldShell, inputClass } from './field.tsx';
 
 /** A commune as a list shows it, in the page's language. */
@@ -63,34 +70,99 @@ export function CommuneSelect({ label, wilaya, choicesWilaya, choices, defaultVa
       .catch(() => asked.current.delete(wilaya));
   }, [wilaya, choicesWilaya, lang]);
 
+  const { t } = useTranslation('details');
+  const interactive = useHydrated();
+  const [query, setQuery] = useState('');
+  const initial = wilaya === choicesWilaya ? defaultValue : placeholderValue;
+  const [chosen, setChosen] = useState(initial);
+  const select = useRef<HTMLSelectElement>(null);
+  const filterId = useId();
+  const statusId = useId();
+  // A new wilaya is a new list: neither the filter nor the choice carries over.
+  const [listWilaya, setListWilaya] = useState(wilaya);
+  if (listWilaya !== wilaya) {
+    setListWilaya(wilaya);
+    setQuery('');
+    setChosen(initial);
+  }
+
+  const folded = foldForSearch(query.trim());
+  // The chosen commune always stays in the list: a <select> that loses its selected option
+  // silently falls back to the first one, and the choice would be lost.
+  const shown = (list ?? []).filter(
+    (c) => !folded || foldForSearch(c.name).includes(folded) || foldForSearch(c.daira).includes(folded) || c.key === chosen,
+  );
   const groups = new Map<string, CommuneChoice[]>();
-  for (const commune of list ?? []) groups.set(commune.daira, [...(groups.get(commune.daira) ?? []), commune]);
+  for (const commune of shown) groups.set(commune.daira, [...(groups.get(commune.daira) ?? []), commune]);
+
+  // Enter in the box takes the first commune found, instead of sending the whole form.
+  const pickFirst = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    // A commune of that name before the communes of a daïra of that name (the daïra of Boufarik
+    // also holds Soumaa and Guerrouaou).
+    const first =
+      shown.find((c) => !folded || foldForSearch(c.name).includes(folded)) ?? shown.find((c) => foldForSearch(c.daira).includes(folded));
+    const el = select.current;
+    if (!first || !el) return;
+    el.value = first.key;
+    setChosen(first.key);
+    // Whoever follows the form's changes (see useFormFieldValue) learns of it as of a choice by hand.
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    el.focus();
+  };
+  const filterable = interactive && (list?.length ?? 0) > 8;
 
   return (
     <FieldShell label={label} error={error} hint={hint}>
       {({ id, describedBy, invalid }) => (
-        <select
-          // A new wilaya is a new list: the previous choice does not carry over.
-          key={wilaya === choicesWilaya ? 'initial' : wilaya}
-          id={id}
-          name="commune"
-          defaultValue={wilaya === choicesWilaya ? defaultValue : placeholderValue}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          className={inputClass}
-          data-testid="commune-select"
-        >
-          <option value={placeholderValue}>{placeholder}</option>
-          {[...groups].map(([daira, communes]) => (
-            <optgroup key={daira} label={daira}>
-              {communes.map((c) => (
-                <option key={c.key} value={c.key}>
-                  {c.name}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
+        <div className="space-y-2">
+          {filterable && (
+            <>
+              <input
+                type="search"
+                id={filterId}
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                onKeyDown={pickFirst}
+                placeholder={t('communeHint')}
+                aria-label={t('communeFilter')}
+                aria-controls={id}
+                aria-describedby={statusId}
+                autoComplete="off"
+                className={inputClass}
+                data-testid="commune-filter"
+              />
+              <p id={statusId} className="sr-only" aria-live="polite">
+                {folded ? t('communeMatches', { count: shown.length }) : ''}
+              </p>
+            </>
+          )}
+          <select
+            // A new wilaya is a new list: the previous choice does not carry over.
+            key={wilaya === choicesWilaya ? 'initial' : wilaya}
+            id={id}
+            name="commune"
+            defaultValue={wilaya === choicesWilaya ? defaultValue : placeholderValue}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            className={inputClass}
+            data-testid="commune-select"
+            ref={select}
+            onChange={(event) => setChosen(event.target.value)}
+          >
+            <option value={placeholderValue}>{placeholder}</option>
+            {[...groups].map(([daira, communes]) => (
+              <optgroup key={daira} label={daira}>
+                {communes.map((c) => (
+                  <option key={c.key} value={c.key}>
+                    {c.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
       )}
     </FieldShell>
   );

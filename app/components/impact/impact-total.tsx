@@ -20,13 +20,16 @@ export function ImpactTotal({ total, scope }: { total: ImpactTotalData | null; s
   if (!total || total.co2eKgAvoided <= 0) return null;
   const amount = formatCo2e(total.co2eKgAvoided, lang);
   return (
-    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink" data-testid={`impact-total-${scope}`}>
-      <Leaf className="size-4 shrink-0 text-brand-strong" aria-hidden="true" />
-      <span className="font-semibold">{scope === 'site' ? t('siteAvoided', { amount }) : t('sellerAvoided', { amount })}</span>
-      <span className="text-ink-muted">{`(${t('soldListings', { count: total.soldListings })})`}</span>
-      <Link to={localePath(lang, '/impact')} className="font-semibold text-brand-strong underline underline-offset-4">
-        {t('howComputed')}
-      </Link>
+    // The leaf keeps to the first line; on a narrow screen the words wrap beside it, not under it.
+    <p className="flex items-start gap-2 text-sm text-ink" data-testid={`impact-total-${scope}`}>
+      <Leaf className="mt-0.5 size-4 shrink-0 text-brand-strong" aria-hidden="true" />
+      <span className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+        <span className="font-semibold">{scope === 'site' ? t('siteAvoided', { amount }) : t('sellerAvoided', { amount })}</span>
+        <span className="text-ink-muted">{`(${t('soldListings', { count: total.soldListings })})`}</span>
+        <Link to={localePath(lang, '/impact')} className="font-semibold text-brand-strong underline underline-offset-4">
+          {t('howComputed')}
+        </Link>
+      </span>
     </p>
   );
 }

@@ -64,6 +64,7 @@ export function Gallery({ photos, title }: { photos: ApiImage[]; title: string }
         photoOf: (i, n) => t('photoOf', { index: i, count: n }),
       },
       (shown) => goTo(shown),
+      dir === 'rtl',
     ).catch(() => {
       // The viewer could not load (offline?): the link still leads to the photo.
       window.location.assign(fullSizeUrl(photos[index]!));

@@ -40,23 +40,59 @@ function loadPhotoSwipe() {
 /**
  * Opens the viewer at `index`. Focus returns to the element that had it when the viewer closes
  * (PhotoSwipe's returnFocus); `onChange` learns which photo is shown, so the page's strip follows.
+ *
+ * PhotoSwipe only knows left-to-right. In Arabic the photos run from right to left, as the page's
+ * strip does: the viewer is given them in reverse order, so the first photo sits at the right, the
+ * next one comes from the left, the left arrow and the left key go forward, and a swipe towards the
+ * right brings the next photo. Indices are mapped back at every boundary, and the counter is ours.
  */
-export async function openLightbox(photos: ApiImage[], index: number, alts: string[], texts: LightboxTexts, onChange?: (index: number) => void) {
+export async function openLightbox(
+  photos: ApiImage[],
+  index: number,
+  alts: string[],
+  texts: LightboxTexts,
+  onChange?: (index: number) => void,
+  rtl = false,
+) {
   const PhotoSwipe = await loadPhotoSwipe();
+  const count = photos.length;
+  // The same function maps both ways: it is its own inverse.
+  const mapped = (i: number) => (rtl ? count - 1 - i : i);
+  const slides = photos.map((photo, i) => ({ src: fullSizeUrl(photo), ...fullSize(photo), alt: alts[i] ?? '' }));
   const pswp = new PhotoSwipe({
-    dataSource: photos.map((photo, i) => ({ src: fullSizeUrl(photo), ...fullSize(photo), alt: alts[i] ?? '' })),
-    index,
+    dataSource: rtl ? slides.reverse() : slides,
+    index: mapped(index),
     closeTitle: texts.close,
     zoomTitle: texts.zoom,
-    arrowPrevTitle: texts.previous,
-    arrowNextTitle: texts.next,
+    // PhotoSwipe's "previous" arrow is the left one: in Arabic, that is the way forward.
+    arrowPrevTitle: rtl ? texts.next : texts.previous,
+    arrowNextTitle: rtl ? texts.previous : texts.next,
     errorMsg: texts.error,
     indexIndicatorSep: ' / ',
+    counter: !rtl,
     bgOpacity: 0.92,
     showHideAnimationType: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'none' : 'fade',
   });
+  const shown = () => mapped(pswp.currIndex);
+  if (rtl) {
+    // The built-in counter would count from the end; this one counts in reading order.
+    pswp.on('uiRegister', () => {
+      pswp.ui?.registerElement({
+        name: 'reading-order-counter',
+        className: 'pswp__counter',
+        appendTo: 'bar',
+        order: 5,
+        onInit: (element) => {
+          element.setAttribute('dir', 'rtl');
+          const update = () => (element.textContent = `${shown() + 1} / ${count}`);
+          pswp.on('change', update);
+          update();
+        },
+      });
+    });
+  }
   // The current slide says which photo it is (PhotoSwipe's own label is only "slide").
-  const labelCurrent = () => pswp.currSlide?.holderElement?.setAttribute('aria-label', texts.photoOf(pswp.currIndex + 1, photos.length));
+  const labelCurrent = () => pswp.currSlide?.holderElement?.setAttribute('aria-label', texts.photoOf(shown() + 1, count));
   pswp.on('afterInit', () => {
     pswp.element?.setAttribute('aria-label', texts.dialog);
     pswp.element?.setAttribute('aria-modal', 'true');
@@ -64,7 +100,7 @@ export async function openLightbox(photos: ApiImage[], index: number, alts: stri
   });
   pswp.on('change', () => {
     labelCurrent();
-    onChange?.(pswp.currIndex);
+    onChange?.(shown());
   });
   pswp.init();
   return pswp;
