@@ -133,9 +133,15 @@ function attributeFilter(filter: AttributeFilter): SQL {
   return sql.join(bounds, sql` and `);
 }
 
-/** The word matches among a search's filters (executeSearch checks them on the newest listings first). */
-const TEXT_FILTERS = new WeakSet<SQL>();
-const textFilter = (filter: SQL) => (TEXT_FILTERS.add(filter), filter);
+/** The filters of a search that a newest-first index (db/schema.ts products_active_*_created_idx) covers. */
+function orderedIndexFilters(params: SearchParams): SQL[] {
+  const filters: SQL[] = [sql`${products.listed}`];
+  if (params.category) filters.push(eq(products.category, params.category));
+  if (params.address) filters.push(eq(products.address, params.address));
+  if (params.commune) filters.push(eq(products.commune, params.commune));
+  if (params.seller) filters.push(eq(products.userId, params.seller));
+  return filters;
+}
 
 /** The filters of the search (fuzzy: the typo-tolerant variant of the text match; at: the services' clock). */
 export function searchFilters(params: SearchParams, fuzzy = false, at?: Date): SQL[] {
@@ -151,9 +157,9 @@ export function searchFilters(params: SearchParams, fuzzy = false, at?: Date): S
   if (params.minPrice !== undefined) filters.push(gte(products.price, Math.ceil(params.minPrice)));
   if (params.maxPrice !== undefined) filters.push(lte(products.price, Math.floor(params.maxPrice)));
   const words = params.title ? searchWords(params.title) : [];
-  if (words.length > 0 && !fuzzy) filters.push(textFilter(sql`${products.searchVector} @@ (${textQuery(words)})`));
+  if (words.length > 0 && !fuzzy) filters.push(sql`${products.searchVector} @@ (${textQuery(words)})`);
   // Close spellings of the main words, each matched like a word typed (the text index).
-  if (words.length > 0 && fuzzy) filters.push(...fuzzyWords(words).map((word) => textFilter(sql`${products.searchVector} @@ ${closeSpellings(word)}`)));
+  if (words.length > 0 && fuzzy) filters.push(...fuzzyWords(words).map((word) => sql`${products.searchVector} @@ ${closeSpellings(word)}`));
   return filters;
 }
 
@@ -191,9 +197,10 @@ function executionMs(result: unknown): number {
  *   scans off), rather than walk a newest-first index checking rows one by one; the
  *   planner, estimating price independently of category, would choose the walk;
  * - more: matches are dense, walking the ordered index finds a page at once.
- * A text count reads the GIN index: left alone, the planner prefers a sequential scan, or a
- * walk of some b-tree index, that must unpack row after row's search vector (~100 ms at a
- * million listings, against ~5).
+ * A text count reads the GIN index: left alone, the planner prefers a sequential scan
+ * that must unpack every row's search vector (~100 ms at a million listings, against ~5).
+ * Index walks stay allowed: for a word most listings hold, a walk finds 1,001 matches
+ * sooner than the GIN index collects all of them (measured, decision 0024).
  * With `explain`, each statement runs under EXPLAIN ANALYZE and its time is added up (benchmark).
  */
 export async function executeSearch(db: AppDb, filters: SQL[], params: SearchParams, text: boolean, explain = false, timeoutMs = SEARCH_TIMEOUTS.exactMs) {
@@ -210,7 +217,7 @@ export async function executeSearch(db: AppDb, filters: SQL[], params: SearchPar
       ms += executionMs(await tx.execute(sql`explain (analyze, format json) ${query}`));
       return tx.execute(query);
     });
-  const n = countOf(await inTransaction(text ? [sql`set local enable_seqscan = off`, sql`set local enable_indexscan = off`] : [], statements.count));
+  const n = countOf(await inTransaction(text ? [sql`set local enable_seqscan = off`] : [], statements.count));
   const offset = (params.currentPage - 1) * PRODUCTS_PAGE_SIZE;
   let rows: Row[] = [];
   const fetchRows = async (settings: SQL[], query: SQL) =>
@@ -221,22 +228,24 @@ export async function executeSearch(db: AppDb, filters: SQL[], params: SearchPar
     if (text && n > COUNT_CAP && params.sortBy === 'date_desc') {
       // Many matches, newest first (decision 0024). Walking the newest-first index until a page
       // of matches turns up reads 20,000 listings for a word one in a thousand holds. So:
-      // 1. the newest DENSE_PROBE_ROWS listings of the other filters, checked row by row: a word
-      //    many listings hold has its page there (listings past them come later in the order);
+      // 1. the newest DENSE_PROBE_ROWS listings of the category, wilaya, commune or seller,
+      //    checked against every filter: a word many listings hold has its page there (listings
+      //    past them come later in the order);
       // 2. the matches of the last few days: the text index holds the day beside the words
       //    (db/schema.ts products_search_day_idx), so only matching rows are read, then sorted;
       //    every listing outside a window was published on an earlier day than all inside;
       // 3. all matches, sorted (below).
       // Each step answers only with a full page, which is then exactly the page.
-      const others = filters.filter((filter) => !TEXT_FILTERS.has(filter));
+      // Only filters a newest-first index covers pick those rows: at most DENSE_PROBE_ROWS are
+      // read, whatever the other filters (a narrow price range) leave of them.
       const newest = db
         .select({ ...listColumns, searchVector: products.searchVector })
         .from(products)
-        .where(and(...others))
+        .where(and(...orderedIndexFilters(params)))
         .orderBy(...ORDER.date_desc)
         .limit(DENSE_PROBE_ROWS);
-      // Named like the table, so that the word filters and the order apply to it unchanged.
-      const probe = sql`select * from (${newest.getSQL()}) as ${products} where ${and(...filters.filter((filter) => TEXT_FILTERS.has(filter)))} order by ${sql.join(ORDER.date_desc, sql`, `)} limit ${PRODUCTS_PAGE_SIZE} offset ${offset}`;
+      // Named like the table, so that every filter and the order apply to it unchanged.
+      const probe = sql`select * from (${newest.getSQL()}) as ${products} where ${and(...filters)} order by ${sql.join(ORDER.date_desc, sql`, `)} limit ${PRODUCTS_PAGE_SIZE} offset ${offset}`;
       const dense = await fetchRows([], probe);
       if (dense.length === PRODUCTS_PAGE_SIZE) return { rows: dense, n, ms };
       for (const days of RECENT_WINDOWS_DAYS) {
