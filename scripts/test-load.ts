@@ -1,8 +1,9 @@
 // `npm run test:load [-- --duration 50 --concurrency 16 --keep]`
 // Two production instances on one PostgreSQL, one Redis and one S3-compatible bucket (s3rver,
-// started here), a mixed workload of browsing, searching, reading, phone reveals, sign-ups and
-// publishing spread over both, then the checks: no 5xx, every acknowledged write readable from
-// the other instance (the photos too, served from the bucket), rate limits shared, memory stable.
+// started here), a mixed workload of browsing, searching, reading, phone reveals, sign-ups,
+// publishing and messaging spread over both, then the checks: no 5xx, every acknowledged write
+// readable from the other instance (the photos too, served from the bucket), every message on
+// the streams of the other instance once and within 1 s (p99), rate limits shared, memory stable.
 // Figures are printed and written to .cache/load-report.json.
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { RATE_LIMITS } from '../server/services/rate-limit.ts';
 import { call, printTable, Recorder } from '../tests/system/http.ts';
 import { buildPages, root, sampleRss, startInstance, stopInstance, tail, type Instance, type RssSeries } from '../tests/system/instances.ts';
 import { API, logIn, OutboxReader, publish, reveal, signUp, verify, type Account, type Ctx } from '../tests/system/marketplace.ts';
+import { DELIVERY_P99_MS, prepareMessaging, runMessaging } from '../tests/system/messaging-load.ts';
 import { createScratchDatabase } from '../tests/system/postgres.ts';
 import { S3RVER_CREDENTIALS, startTestS3, type TestS3 } from '../tests/helpers/s3-server.ts';
 
@@ -83,6 +85,9 @@ async function pageLatencies(bases: string[], listingIds: string[], until: numbe
   return times.sort((a, b) => a - b);
 }
 
+/** What an instance logs when a rate-limit counter could not be read or written in Redis (rate-limit.ts). */
+const REDIS_FALLBACK_LOG = 'rate limit: redis did not answer, counting in memory';
+
 async function sprayPhase(A: Instance, B: Instance, listingIds: string[]) {
   const bases = [A.url, B.url];
   const quantile = (sorted: number[], p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0);
@@ -91,35 +96,49 @@ async function sprayPhase(A: Instance, B: Instance, listingIds: string[]) {
   const baseline: number[] = [];
   const loaded: number[] = [];
   let sent = 0;
+  const flood = (until: () => boolean) =>
+    Array.from({ length: SPRAY_ATTACKERS }, async () => {
+      while (!until()) {
+        const n = sent++;
+        const res = await call(recorder, 'login-spray', bases[n % 2]!, `${API}/users/login`, {
+          ip: attackerIp,
+          json: { email: `victim.${process.pid}.${n}@example.dz`, password: 'Summer-2026!' },
+        });
+        statuses.push(res.status);
+      }
+    });
+  // A Redis command that times out (500 ms: an instance's event loop stalled on a saturated
+  // machine) is counted in that instance's memory instead (decision 0004), which the check
+  // below must allow for; the server logs it.
+  const fallbacks = () => [A, B].reduce((n, i) => n + i.output.join('').split(REDIS_FALLBACK_LOG).length - 1, 0);
+  const fallbacksBefore = fallbacks();
+  const { max, windowMs } = RATE_LIMITS.loginFailures;
   const floodStarted = Date.now();
   // Quiet and flooded halves alternate, so that the load of anything else on the machine
   // falls on both alike rather than on whichever came second.
   for (let round = 0; round < SPRAY_ROUNDS; round++) {
     baseline.push(...(await pageLatencies(bases, listingIds, Date.now() + (SPRAY_S * 1000) / SPRAY_ROUNDS, 'spray-baseline')));
     const floodUntil = Date.now() + (SPRAY_S * 1000) / SPRAY_ROUNDS;
-    const [times] = await Promise.all([
-      pageLatencies(bases, listingIds, floodUntil, 'spray-pages'),
-      ...Array.from({ length: SPRAY_ATTACKERS }, async () => {
-        while (Date.now() < floodUntil) {
-          const n = sent++;
-          const res = await call(recorder, 'login-spray', bases[n % 2]!, `${API}/users/login`, {
-            ip: attackerIp,
-            json: { email: `victim.${process.pid}.${n}@example.dz`, password: 'Summer-2026!' },
-          });
-          statuses.push(res.status);
-        }
-      }),
-    ]);
+    const [times] = await Promise.all([pageLatencies(bases, listingIds, floodUntil, 'spray-pages'), ...flood(() => Date.now() >= floodUntil)]);
     loaded.push(...times);
   }
+  // On a slow machine every log-in waits for its password hash (one at a time per instance),
+  // and the timed rounds may end before the address reaches its limit, proving nothing: the
+  // flood then goes on, unmeasured, until the allowance is passed by 20 log-ins (60 s at most).
+  const enough = max + SPRAY_ATTACKERS + 20;
+  const topUpUntil = Date.now() + 60_000;
+  await Promise.all(flood(() => sent >= enough || Date.now() >= topUpUntil));
   baseline.sort((a, b) => a - b);
   loaded.sort((a, b) => a - b);
   // Limit windows are aligned on the clock: a phase that crosses a window's end gets a fresh
-  // allowance of failures there. A few more pass while concurrent failures are being counted.
-  const { max, windowMs } = RATE_LIMITS.loginFailures;
+  // allowance of failures there. In each window, the log-ins already past the check when the
+  // count reached the limit (one per flooding connection at most) still fail with a 401; with
+  // Redis unanswered, each instance counted on its own.
   const windows = Math.floor(Date.now() / windowMs) - Math.floor(floodStarted / windowMs) + 1;
+  const redisFallbacks = fallbacks() - fallbacksBefore;
   const figures = {
-    allowed401: max * windows + SPRAY_ATTACKERS,
+    allowed401: (max + SPRAY_ATTACKERS) * windows * (redisFallbacks > 0 ? bases.length : 1),
+    redisFallbacks,
     floodRequests: statuses.length,
     flood401: statuses.filter((s) => s === 401).length,
     flood429: statuses.filter((s) => s === 429).length,
@@ -188,6 +207,9 @@ try {
   const revealsBefore = new Map(
     (await database.query<{ id: string; phone_reveals: number }>('select id, phone_reveals from products')).map((r) => [r.id, r.phone_reveals]),
   );
+
+  // Buyers and sellers with their event streams open, before the clock starts.
+  const chat = await prepareMessaging({ recorder, outbox }, [A.url, B.url], (n) => `10.${NET}.249.${1 + n}`, `${process.pid}.${Date.now().toString(36)}`);
 
   const acknowledged = {
     users: [] as { id: string; email: string; on: string }[],
@@ -281,7 +303,8 @@ try {
 
   const sellers = Math.max(2, Math.round(CONCURRENCY / 4));
   log(`\nworkload: ${DURATION_S} s, ${CONCURRENCY} virtual users (${sellers} publishing, ${CONCURRENCY - sellers} browsing), both instances alternately, warm-up ${WARMUP_S} s`);
-  await Promise.all(Array.from({ length: CONCURRENCY }, (_, vu) => (vu < sellers ? seller(vu) : buyer(vu))));
+  log(`messaging: ${chat.length} buyer-seller pairs, each member's stream on one instance and their messages sent through it, so every message crosses to the other`);
+  const [messaging] = await Promise.all([runMessaging(recorder, chat, deadline), ...Array.from({ length: CONCURRENCY }, (_, vu) => (vu < sellers ? seller(vu) : buyer(vu)))]);
   clearTimeout(warmupTimer);
   const elapsed = (Date.now() - started) / 1000;
   // Let the last responses' garbage settle before the end-of-run sample.
@@ -388,6 +411,26 @@ try {
   };
   log('\nwrites (acknowledged on one instance, read on the other)');
   printTable(Object.entries(writes).map(([kind, w]) => ({ kind, acknowledged: w.acknowledged, found: w.found })));
+  const chatFigures = messaging.figures;
+  log('\nmessaging (sent through one instance, received on a stream held by the other; ms from sending)');
+  printTable([
+    {
+      pairs: chatFigures.pairs,
+      sent: chatFigures.sent,
+      acknowledged: chatFigures.acknowledged,
+      lost: chatFigures.lost,
+      duplicated: chatFigures.duplicated,
+      reconnects: chatFigures.reconnects,
+      p50: chatFigures.p50,
+      p95: chatFigures.p95,
+      p99: chatFigures.p99,
+      max: chatFigures.max,
+      'send request p50': chatFigures.sendP50,
+      'send request p99': chatFigures.sendP99,
+      'stored → stream p50': chatFigures.storedP50,
+      'stored → stream p99': chatFigures.storedP99,
+    },
+  ]);
   log(`\nlogin of one address, alternating instances: ${hammer.join(' ')}`);
   log('');
 
@@ -405,9 +448,16 @@ try {
   );
   check('no workload problems', recorder.problems.length === 0, recorder.problems.slice(0, 5).join('; ') || 'none');
   check(
+    'every message reaches the streams of both members, the recipient\'s on the other instance',
+    chatFigures.acknowledged > 0 && chatFigures.refused === 0 && chatFigures.lost === 0 && chatFigures.lostOnSenderStream === 0,
+    `${chatFigures.acknowledged} of ${chatFigures.sent} messages acknowledged, ${chatFigures.lost} never reached the recipient, ${chatFigures.lostOnSenderStream} never reached the sender's own stream${messaging.problems.length ? `; ${messaging.problems.slice(0, 3).join('; ')}` : ''}`,
+  );
+  check('no message twice on a stream', chatFigures.duplicated === 0 && chatFigures.unexpected === 0, `${chatFigures.duplicated} duplicated, ${chatFigures.unexpected} events of messages nobody sent`);
+  check(`messages reach the other instance within ${DELIVERY_P99_MS} ms (p99)`, chatFigures.acknowledged > 0 && chatFigures.p99 <= DELIVERY_P99_MS, `from sending: p50 ${chatFigures.p50} ms, p95 ${chatFigures.p95} ms, p99 ${chatFigures.p99} ms, max ${chatFigures.max} ms over ${chatFigures.acknowledged - chatFigures.lost} messages (the send request alone: p99 ${chatFigures.sendP99} ms; from the message stored to the stream: p99 ${chatFigures.storedP99} ms)`);
+  check(
     'log-in flood from one address rejected',
     spray.flood401 <= spray.allowed401 && spray.flood429 >= spray.floodRequests - spray.flood401 && spray.flood429 > 0,
-    `${spray.floodRequests} log-ins at different e-mails: ${spray.flood401} answered 401 (at most ${spray.allowed401}: ${RATE_LIMITS.loginFailures.max} failures a window per address, plus those in flight), ${spray.flood429} answered 429`,
+    `${spray.floodRequests} log-ins at different e-mails: ${spray.flood401} answered 401 (at most ${spray.allowed401}: ${RATE_LIMITS.loginFailures.max} failures a window per address, plus those in flight${spray.redisFallbacks ? `, per instance: Redis did not answer ${spray.redisFallbacks} time(s)` : ''}), ${spray.flood429} answered 429`,
   );
   check(
     'pages stay within 2x their unloaded median during the flood',
@@ -442,6 +492,7 @@ try {
         byKind: figures,
         writes,
         missing,
+        messaging: { ...chatFigures, problems: messaging.problems.slice(0, 20) },
         rateLimit: { rule: 'login', max: loginMax, statuses: hammer, first429 },
         spraying: spray,
         memory: { limitGrowthMb: RSS_GROWTH_LIMIT / 1024 / 1024, warmupS: WARMUP_S, instances: memory },

@@ -223,12 +223,13 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
         <div className="min-w-0 flex-1">
           <p className="text-xs text-ink-muted">{t('aboutListing')}</p>
           {c.product.id && c.product.state === 'available' ? (
-            <Link to={localePath(lang, `/products/${c.product.id}`)} className="block truncate font-semibold text-ink hover:underline" dir="auto">
-              {title}
+            <Link to={localePath(lang, `/products/${c.product.id}`)} className="block truncate font-semibold text-ink hover:underline">
+              {/* Isolated, not dir="auto": a French title on an Arabic page starts where the page's lines start. */}
+              <bdi>{title}</bdi>
             </Link>
           ) : (
-            <p className="truncate font-semibold text-ink" dir="auto">
-              {title} · <span className="font-normal text-ink-muted">{c.product.state === 'deleted' ? t('listingDeleted') : t('listingUnavailable')}</span>
+            <p className="truncate font-semibold text-ink">
+              <bdi>{title}</bdi> · <span className="font-normal text-ink-muted">{c.product.state === 'deleted' ? t('listingDeleted') : t('listingUnavailable')}</span>
             </p>
           )}
           {c.product.price ? <p className="text-sm text-brand-strong"><bdi dir="ltr">{formatPrice(c.product.price, lang)}</bdi></p> : null}
@@ -264,7 +265,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
             const mine = m.senderId === me;
             return (
               <li key={m.id} className={`flex ${mine ? 'justify-end' : 'justify-start'}`} data-testid="message" data-mine={mine ? 'true' : 'false'}>
-                <div className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm sm:max-w-[75%] ${mine ? 'rounded-ee-sm bg-brand text-on-brand' : 'rounded-es-sm bg-surface-sunken text-ink'}`}>
+                <div className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm sm:max-w-[75%] ${mine ? 'rounded-ee-sm bg-brand text-on-brand' : 'rounded-es-sm border border-line bg-surface-sunken text-ink'}`}>
                   <MessageBody body={m.body} links={links} />
                   <time className={`mt-1 block text-end text-[11px] ${mine ? 'text-on-brand/80' : 'text-ink-muted'}`} dateTime={m.createdAt}>
                     {formatDate(m.createdAt, lang, 'medium')} {new Date(m.createdAt).toLocaleTimeString(lang === 'ar' ? 'ar-DZ-u-nu-latn' : lang, { hour: '2-digit', minute: '2-digit' })}

@@ -175,7 +175,7 @@ export default function SavedSearches({ loaderData, actionData }: Route.Componen
                   <Form method="post" className="flex flex-wrap items-end gap-2">
                     <input type="hidden" name="intent" value="update" />
                     <input type="hidden" name="id" value={search.id} />
-                    <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
+                    <label className="flex min-w-0 basis-full flex-col gap-1 text-sm sm:basis-0 sm:flex-1">
                       <span className="font-medium text-ink">{t('name')}</span>
                       <input
                         name="name"

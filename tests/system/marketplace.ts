@@ -57,12 +57,31 @@ export class OutboxReader {
 }
 
 let pictureCount = 0;
-/** A small PNG of its own colour each time (uploads are stored per upload anyway; this keeps them distinct). */
+/**
+ * A small PNG of its own each time: a 9 × 9 grid of cells whose brightness comes from the
+ * picture's number. Flat colours would all have the same dHash (zero), and the automatic
+ * checks (server/services/listing-checks.ts) would hold a seller's second listing as a copy of
+ * the first one's photo.
+ */
 export async function smallPicture(size = 96): Promise<Buffer> {
   const n = ++pictureCount;
-  return sharp({ create: { width: size, height: size, channels: 3, background: { r: (n * 37) % 256, g: (n * 91) % 256, b: (n * 53) % 256 } } })
-    .png()
-    .toBuffer();
+  let state = Math.imul(n, 2654435761) >>> 0;
+  const cells = Array.from({ length: 81 }, () => {
+    state = (Math.imul(state ^ (state >>> 15), 2246822519) + 0x9e3779b9) >>> 0;
+    return state >>> 24;
+  });
+  const cell = Math.ceil(size / 9);
+  const pixels = Buffer.alloc(size * size * 3);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const v = cells[Math.floor(y / cell) * 9 + Math.floor(x / cell)]!;
+      const i = (y * size + x) * 3;
+      pixels[i] = v;
+      pixels[i + 1] = (v * 3 + n) & 255;
+      pixels[i + 2] = (v * 7) & 255;
+    }
+  }
+  return sharp(pixels, { raw: { width: size, height: size, channels: 3 } }).png().toBuffer();
 }
 
 /** A large noisy JPEG: slow to upload and to process, for requests that must survive a shutdown. */
