@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const ADMIN_PAGE_SIZE = 20;
+
+/** How many of a reported conversation's last messages the report queue shows. */
+export const REPORTED_CONVERSATION_MESSAGES = 30;
 export const STATS_DAYS_MAX = 90;
 export const STATS_DAYS_DEFAULT = 30;
 

@@ -88,6 +88,34 @@ test('a buyer writes from a listing and the seller sees it arrive live, and the 
     await expect(buyer.getByText('Écrivez un message de 1 à 2000 caractères.')).toBeVisible();
     await expect(buyer.getByTestId('message')).toHaveCount(3);
 
+    // The seller reports the conversation from its page; a moderator reads it in the queue,
+    // both sides and their words, the link as plain text.
+    const comment = `Lien douteux ${Date.now().toString(36)}`;
+    await seller.getByText('Signaler cette conversation').click();
+    await seller.getByLabel('Commentaire (facultatif)').fill(comment);
+    await seller.getByRole('button', { name: 'Envoyer le signalement' }).click();
+    await expect(seller.getByText('Merci : un modérateur va examiner cette conversation.')).toBeVisible();
+    const moderatorContext = await browser.newContext();
+    try {
+      const moderator = await moderatorContext.newPage();
+      await moderator.goto('/fr/login');
+      await moderator.locator('input[name=email]').fill('moderator@ecosouk.dz');
+      await moderator.locator('input[name=password]').fill('Moderation2025');
+      await moderator.locator('main form button[type=submit]').click();
+      await expect(moderator).toHaveURL(/\/fr\/dashboard/);
+      await moderator.goto('/fr/admin/reports');
+      const group = moderator.getByTestId('report-group').filter({ hasText: comment });
+      const excerpt = group.getByTestId('conversation-excerpt');
+      await expect(excerpt.getByTestId('excerpt-message')).toHaveCount(3);
+      await expect(excerpt.getByTestId('excerpt-message').first()).toContainText('Bonjour, est-ce toujours disponible ?');
+      await expect(excerpt.getByTestId('excerpt-message').last()).toContainText('Oui, à ce soir.');
+      await expect(excerpt.getByTestId('account-history')).toHaveCount(2);
+      await expect(excerpt.getByText('https://exemple.dz/plan', { exact: false })).toBeVisible();
+      await expect(excerpt.getByRole('link', { name: 'https://exemple.dz/plan' })).toHaveCount(0);
+    } finally {
+      await moderatorContext.close();
+    }
+
     // The seller sees no "Send a message" on their own listing.
     await seller.goto(`/fr/products/${productId}`);
     await expect(seller.getByTestId('product-page')).toBeVisible();

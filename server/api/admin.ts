@@ -52,6 +52,16 @@ const reportGroupSchema = z
       product: moderatedProductSchema.nullable(),
       /** The seller of a listing, or the reported account. */
       user: accountHistorySchema.nullable(),
+      /** A reported conversation: its listing, both members and its last messages, oldest first. */
+      conversation: z
+        .object({
+          productId: z.string().nullable(),
+          productTitle: z.string(),
+          buyer: accountHistorySchema.nullable(),
+          seller: accountHistorySchema.nullable(),
+          messages: z.array(z.object({ id: z.string(), senderId: z.string(), body: z.string(), createdAt: z.string() })),
+        })
+        .nullable(),
     }),
     reports: z.array(z.object({ id: z.string(), reason: z.enum(REPORT_REASONS), comment: z.string().nullable(), status: z.enum(REPORT_STATUSES), reporterId: z.string(), createdAt: z.string() })),
     count: z.number(),

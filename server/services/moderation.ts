@@ -5,11 +5,11 @@ import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-
 import type { Lang } from '../../common/languages.ts';
 import { isLang } from '../../common/languages.ts';
 import { isId } from '../../common/ids.ts';
-import { ADMIN_PAGE_SIZE, isStaffAccount, type AuditAction, type ReportAction, type ReportStatus, type ReportTarget } from '../../common/reports.ts';
+import { ADMIN_PAGE_SIZE, isStaffAccount, REPORTED_CONVERSATION_MESSAGES, type AuditAction, type ReportAction, type ReportStatus, type ReportTarget } from '../../common/reports.ts';
 import type { ModerateUserInput, ReportInput } from '../../common/schemas/report.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { withTransaction, type AppDb, type Transaction } from '../../db/client.ts';
-import { auditLog, conversations, eventDays, events, jobs as jobRows, products, reports, users, type Product, type Report, type User } from '../../db/schema.ts';
+import { auditLog, conversations, eventDays, events, jobs as jobRows, messages, products, reports, users, type Product, type Report, type User } from '../../db/schema.ts';
 import { AppError } from '#errors';
 import { insertAudit } from '../repositories/audit.ts';
 import { isPubliclyVisible } from '../repositories/visibility.ts';
@@ -120,6 +120,22 @@ export function createModerationService({ db, jobs, limits, mailer, users: userS
   }
 
   /** Accounts and their listings, for the report queue: age, listings, what moderators did before. */
+  /** The last REPORTED_CONVERSATION_MESSAGES messages of each conversation, oldest first. */
+  async function conversationExcerpts(conversationIds: string[]) {
+    const excerpts = new Map<string, { id: string; senderId: string; body: string; createdAt: string }[]>();
+    if (conversationIds.length === 0) return excerpts;
+    const rows = await db
+      .select({ id: messages.id, seq: messages.seq, conversationId: messages.conversationId, senderId: messages.senderId, body: messages.body, createdAt: messages.createdAt, rank: sql<number>`row_number() over (partition by ${messages.conversationId} order by ${messages.seq} desc)`.as('rank') })
+      .from(messages)
+      .where(inArray(messages.conversationId, conversationIds))
+      .as('ranked');
+    const last = await db.select().from(rows).where(sql`${rows.rank} <= ${REPORTED_CONVERSATION_MESSAGES}`).orderBy(asc(rows.seq));
+    for (const m of last) {
+      excerpts.set(m.conversationId, [...(excerpts.get(m.conversationId) ?? []), { id: m.id, senderId: m.senderId, body: m.body, createdAt: new Date(m.createdAt).toISOString() }]);
+    }
+    return excerpts;
+  }
+
   async function sellerHistory(userIds: string[]) {
     const history = new Map<string, { id: string; name: string; role: User['role']; status: User['status']; createdAt: string; listings: number; previousActions: { action: string; reason: string | null; at: string }[] }>();
     if (userIds.length === 0) return history;
@@ -211,10 +227,28 @@ export function createModerationService({ db, jobs, limits, mailer, users: userS
         ids.length ? db.select().from(reports).where(and(where, inArray(reports.targetId, ids))).orderBy(asc(reports.createdAt)) : [],
         ids.length ? db.select().from(products).where(inArray(products.id, ids)) : [],
         ids.length ? db.select().from(users).where(inArray(users.id, ids)) : [],
-        ids.length ? db.select({ id: conversations.id }).from(conversations).where(inArray(conversations.id, ids)) : [],
+        ids.length ? db.select().from(conversations).where(inArray(conversations.id, ids)) : [],
       ]);
       const apiProducts = await withPhotos(db, productRows, { withModeration: true });
-      const history = await sellerHistory([...new Set([...productRows.map((p) => p.userId), ...userRows.map((u) => u.id)])]);
+      const excerpts = await conversationExcerpts(conversationRows.map((c) => c.id));
+      const people = [
+        ...productRows.map((p) => p.userId),
+        ...userRows.map((u) => u.id),
+        ...conversationRows.flatMap((c) => [c.buyerId, c.sellerId]).filter((id): id is string => !!id),
+      ];
+      const history = await sellerHistory([...new Set(people)]);
+      // A reported conversation is judged on what was written: its last messages, oldest first,
+      // and both members with their history. A member's e-mail address or phone never appears.
+      const conversationOf = (c: (typeof conversationRows)[number] | undefined) =>
+        c
+          ? {
+              productId: c.productId,
+              productTitle: c.productTitle,
+              buyer: c.buyerId ? (history.get(c.buyerId) ?? null) : null,
+              seller: c.sellerId ? (history.get(c.sellerId) ?? null) : null,
+              messages: excerpts.get(c.id) ?? [],
+            }
+          : null;
       const items = groups.map((g) => {
         const product = g.targetType === 'product' ? apiProducts.find((p) => p.id === g.targetId) : undefined;
         const row = productRows.find((p) => p.id === g.targetId);
@@ -227,6 +261,7 @@ export function createModerationService({ db, jobs, limits, mailer, users: userS
               g.targetType === 'product' ? !!product : g.targetType === 'user' ? userRows.some((u) => u.id === g.targetId) : conversationRows.some((c) => c.id === g.targetId),
             product: product ? { ...product, moderation: row!.moderation, moderationReason: row!.moderationReason } : null,
             user: sellerId ? (history.get(sellerId) ?? null) : null,
+            conversation: conversationOf(g.targetType === 'conversation' ? conversationRows.find((c) => c.id === g.targetId) : undefined),
           },
           reports: rows
             .filter((r) => r.targetId === g.targetId && r.targetType === g.targetType)

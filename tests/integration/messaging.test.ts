@@ -192,6 +192,40 @@ describe('reporting a conversation', () => {
     const outside = await call('POST', '/reports', stranger.cookie, { targetType: 'conversation', targetId: id, reason: 'scam' });
     expect(outside.statusCode).toBe(404);
   });
+
+  it('the moderators see what was written: the listing, both members and the last 30 messages, oldest first, and no address or phone', async () => {
+    const { seller, buyer, listing } = await scene();
+    const moderator = await member('moderator');
+    await ctx.services.users.setRole(moderator.email, 'moderator');
+    // Accounts older than a week, so that 33 messages stay under the limits of new accounts.
+    for (const p of [buyer, seller]) await ctx.database.db.update(users).set({ createdAt: new Date(clock.now() - 8 * 24 * 3_600_000) }).where(eq(users.id, p.id));
+    const id = (await start(buyer, listing.id, 'message 1')).json().data.id;
+    for (let i = 2; i <= 33; i++) {
+      const sent = await call('POST', `/conversations/${id}/messages`, i % 2 ? buyer.cookie : seller.cookie, { body: `message ${i}` });
+      expect(sent.statusCode, sent.body).toBe(201);
+    }
+    expect((await call('POST', '/reports', buyer.cookie, { targetType: 'conversation', targetId: id, reason: 'offensive' })).statusCode).toBe(201);
+
+    const queue = await call('GET', '/admin/reports', moderator.cookie);
+    expect(queue.statusCode, queue.body).toBe(200);
+    const group = queue.json().data.find((g: { target: { id: string } }) => g.target.id === id);
+    expect(group.target).toMatchObject({
+      type: 'conversation',
+      exists: true,
+      product: null,
+      user: null,
+      conversation: { productId: listing.id, productTitle: 'Vélo de ville en bambou', buyer: { id: buyer.id }, seller: { id: seller.id } },
+    });
+    const shown = group.target.conversation.messages as { body: string; senderId: string }[];
+    expect(shown.map((m) => m.body)).toEqual(Array.from({ length: 30 }, (_, i) => `message ${i + 4}`));
+    expect(shown.at(-1)).toMatchObject({ senderId: buyer.id });
+    expect(shown.at(-2)).toMatchObject({ senderId: seller.id });
+    // Nothing that reaches a member outside the site.
+    for (const secret of [buyer.email, seller.email, buyer.phone, seller.phone, buyer.contact, seller.contact]) expect(queue.body).not.toContain(secret);
+
+    // Members and strangers do not see the queue at all.
+    expect((await call('GET', '/admin/reports', seller.cookie)).statusCode).toBe(404);
+  });
 });
 
 describe('rate limits', () => {

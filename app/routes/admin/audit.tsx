@@ -20,6 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ ...log, filter: { actorId: actorId ?? '', targetId: targetId ?? '' } }, noStore);
 }
 
+/** A cell; on a phone a line of the entry's card, with its column's name in front. */
+const CELL =
+  'px-3 py-2 max-md:flex max-md:gap-3 max-md:py-0.5 max-md:before:w-20 max-md:before:shrink-0 max-md:before:font-semibold max-md:before:text-ink-muted max-md:before:content-[attr(data-label)]';
+
 export default function Audit({ loaderData }: Route.ComponentProps) {
   const lang = useLang();
   const { t } = useTranslation('admin');
@@ -50,9 +54,10 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       {items.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-line p-8 text-center text-ink-muted">{t('auditEmpty')}</p>
       ) : (
+        // On a phone each entry is a small card of labelled lines instead of a row to scroll sideways.
         <div className="overflow-x-auto rounded-2xl border border-line bg-surface-raised">
-          <table className="w-full text-sm" data-testid="audit-table">
-            <thead className="bg-surface-sunken">
+          <table className="w-full text-sm max-md:block" data-testid="audit-table">
+            <thead className="bg-surface-sunken max-md:hidden">
               <tr>
                 {(['when', 'who', 'what', 'on', 'why'] as const).map((key) => (
                   <th key={key} className="px-3 py-2 text-start font-semibold text-ink">
@@ -61,13 +66,13 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                 ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-md:block">
               {items.map((entry) => {
                 const href = targetLink(entry.targetType, entry.targetId);
                 return (
-                  <tr key={entry.id} className="border-t border-line align-top" data-testid="audit-row">
-                    <td className="whitespace-nowrap px-3 py-2 text-ink-muted">{formatDate(entry.at, lang, 'medium')}</td>
-                    <td className="px-3 py-2">
+                  <tr key={entry.id} className="border-t border-line align-top first:border-t-0 max-md:block max-md:px-1 max-md:py-2" data-testid="audit-row">
+                    <td className={`whitespace-nowrap text-ink-muted ${CELL}`} data-label={t('when')}>{formatDate(entry.at, lang, 'medium')}</td>
+                    <td className={CELL} data-label={t('who')}>
                       {entry.actor ? (
                         <Link to={`/${lang}/admin/audit?actorId=${entry.actor.id}`} className="text-brand-strong hover:underline">
                           <bdi>{entry.actor.name ?? entry.actor.id}</bdi>
@@ -76,8 +81,8 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                         <span className="text-ink-muted">{t('commandLine')}</span>
                       )}
                     </td>
-                    <td className="px-3 py-2 text-ink">{t(actionKey(entry.action), { defaultValue: entry.action })}</td>
-                    <td className="px-3 py-2">
+                    <td className={`text-ink ${CELL}`} data-label={t('what')}>{t(actionKey(entry.action), { defaultValue: entry.action })}</td>
+                    <td className={CELL} data-label={t('on')}>
                       {href ? (
                         <Link to={href} className="font-mono text-xs text-brand-strong hover:underline" dir="ltr">
                           {entry.targetId.slice(0, 8)}
@@ -88,8 +93,8 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                         </span>
                       )}
                     </td>
-                    <td className="px-3 py-2 text-ink" dir="auto">
-                      {entry.reason}
+                    <td className={`text-ink ${CELL}`} data-label={t('why')}>
+                      <bdi>{entry.reason}</bdi>
                     </td>
                   </tr>
                 );

@@ -37,6 +37,68 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true as const, reportId };
 }
 
+type Excerpt = NonNullable<Route.ComponentProps['loaderData']['items'][number]['target']['conversation']>;
+
+/** What a reported conversation said: its listing, both members and its last messages. */
+function ConversationExcerpt({ conversation }: { conversation: Excerpt }) {
+  const lang = useLang();
+  const { t } = useTranslation('admin');
+  const { buyer, seller } = conversation;
+  const who = (senderId: string) => (senderId === buyer?.id ? { role: t('buyer'), name: buyer.name } : senderId === seller?.id ? { role: t('seller'), name: seller.name } : { role: t('deletedMember'), name: '' });
+  return (
+    <div className="space-y-3" data-testid="conversation-excerpt">
+      <p className="text-sm text-ink">
+        {conversation.productId ? (
+          <Link to={`/${lang}/products/${conversation.productId}`} className="text-brand-strong hover:underline">
+            {t('conversationAbout', { title: '' })}
+            <bdi>{conversation.productTitle}</bdi>
+          </Link>
+        ) : (
+          <>
+            {t('conversationAbout', { title: '' })}
+            <bdi>{conversation.productTitle}</bdi>
+          </>
+        )}
+      </p>
+      <div className="grid gap-3 md:grid-cols-2">
+        {buyer ? <AccountCard account={buyer} heading={t('buyer')} /> : null}
+        {seller ? <AccountCard account={seller} heading={t('seller')} /> : null}
+      </div>
+      <div>
+        <h3 className="text-sm font-medium text-ink">{t('lastMessages')}</h3>
+        {conversation.messages.length === 0 ? (
+          <p className="mt-1 text-sm text-ink-muted">{t('noMessages')}</p>
+        ) : (
+          <ol className="mt-2 max-h-96 space-y-2 overflow-y-auto rounded-xl border border-line p-3">
+            {conversation.messages.map((m) => {
+              const sender = who(m.senderId);
+              return (
+                <li key={m.id} className="text-sm" data-testid="excerpt-message">
+                  <p className="text-xs text-ink-muted">
+                    <span className="font-semibold text-ink">{sender.role}</span>
+                    {sender.name ? (
+                      <>
+                        {' · '}
+                        <bdi>{sender.name}</bdi>
+                      </>
+                    ) : null}
+                    {' · '}
+                    {formatDate(m.createdAt, lang, 'medium')}
+                  </p>
+                  {/* Text only, never a link: moderators read what was written, they do not follow it. */}
+                  <p dir="auto" className="whitespace-pre-wrap break-words text-ink">
+                    {m.body}
+                  </p>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </div>
+    </div>
+  );
+}
+
 type Answer = { ok?: true; reportId?: string; formError?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> } | undefined;
 
 export default function Reports({ loaderData, actionData }: Route.ComponentProps) {
@@ -67,6 +129,7 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
             {!group.target.exists ? <Alert tone="info">{t('targetGone')}</Alert> : null}
             {group.target.product ? <ListingSummary product={group.target.product} /> : null}
             {group.target.user ? <AccountCard account={group.target.user} heading={t(group.target.type === 'product' ? 'seller' : 'account')} /> : null}
+            {group.target.conversation ? <ConversationExcerpt conversation={group.target.conversation} /> : null}
             <div>
               <h3 className="text-sm font-medium text-ink">{t('reasons')}</h3>
               <ul className="mt-1 space-y-1 text-sm">
