@@ -195,26 +195,30 @@ export const products = pgTable(
   },
   (t) => {
     const active = sql.raw(ACTIVE_SQL);
+    // Last in the b-tree indexes of the search: the rest of the visibility rules (the listing's
+    // end, its seller), so that a capped count reads the index alone, not 1,001 table rows
+    // (decision 0024; an index-only scan, on pages the visibility map marks all-visible).
+    const countColumns = [t.expiresAt, t.userId] as const;
     return [
       // Words, day, category and wilaya in one GIN index (btree_gin): "these words in this wilaya,
       // published in the last days" is one index scan that reads no listing outside all of them
       // (services/search.ts RECENT_WINDOWS_DAYS, decision 0024). Word-only searches use it too.
       index('products_search_day_idx').using('gin', t.searchVector, CREATED_DAY, t.category, t.address).where(active),
-      index('products_active_category_address_created_idx').on(t.category, t.address, t.createdAt.desc(), t.id.desc()).where(active),
-      index('products_active_category_price_idx').on(t.category, t.price, t.id).where(active),
+      index('products_active_category_address_created_idx').on(t.category, t.address, t.createdAt.desc(), t.id.desc(), ...countColumns).where(active),
+      index('products_active_category_price_idx').on(t.category, t.price, t.id, ...countColumns).where(active),
       // Few matches of a narrow price range in one category and wilaya: fetched through this, then sorted.
-      index('products_active_category_address_price_idx').on(t.category, t.address, t.price).where(active),
-      index('products_active_address_price_idx').on(t.address, t.price, t.id).where(active),
+      index('products_active_category_address_price_idx').on(t.category, t.address, t.price, ...countColumns).where(active),
+      index('products_active_address_price_idx').on(t.address, t.price, t.id, ...countColumns).where(active),
       // Newest first, the default listing order (home page, API default sort).
-      index('products_active_created_idx').on(t.createdAt.desc(), t.id.desc()).where(active),
-      index('products_active_category_created_idx').on(t.category, t.createdAt.desc(), t.id.desc()).where(active),
-      index('products_active_address_created_idx').on(t.address, t.createdAt.desc(), t.id.desc()).where(active),
-      index('products_active_price_idx').on(t.price, t.id).where(active),
+      index('products_active_created_idx').on(t.createdAt.desc(), t.id.desc(), ...countColumns).where(active),
+      index('products_active_category_created_idx').on(t.category, t.createdAt.desc(), t.id.desc(), ...countColumns).where(active),
+      index('products_active_address_created_idx').on(t.address, t.createdAt.desc(), t.id.desc(), ...countColumns).where(active),
+      index('products_active_price_idx').on(t.price, t.id, ...countColumns).where(active),
       // The shop page and the dashboard: one seller's listings, newest first.
       index('products_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
       uniqueIndex('products_ref_key').on(t.ref),
       // One commune's listings, newest first (a commune filter, with or without its wilaya).
-      index('products_listed_commune_created_idx').on(t.commune, t.createdAt.desc(), t.id.desc()).where(active),
+      index('products_listed_commune_created_idx').on(t.commune, t.createdAt.desc(), t.id.desc(), ...countColumns).where(active),
       // Category details (docs/performance.md): the choices (`attributes @> '{"fuel":"diesel"}'`)
       // through one GIN index, the ranges of the most searched numbers through an expression
       // index each, limited to their category, so a filtered search reads only its matches.
