@@ -109,6 +109,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let unlock = () => {};
@@ -118,7 +119,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   }
   let client;
   try {
-    client = await PGlite.create(dir ? { dataDir: dir, extensions: { pg_trgm, unaccent } } : { extensions: { pg_trgm, unaccent } });
+    client = await PGlite.create(dir ? { dataDir: dir, extensions: { pg_trgm, unaccent, btree_gin } } : { extensions: { pg_trgm, unaccent, btree_gin } });
   } catch (error) {
     unlock();
     throw error;

@@ -39,6 +39,12 @@ const SEARCH_DOCUMENT = sql`ecosouk_normalize(
   coalesce(title, '') || ' ' || coalesce(title_ar, '') || ' ' || coalesce(title_fr, '') || ' ' || coalesce(title_en, '') || ' ' ||
   coalesce("desc", '') || ' ' || coalesce(desc_ar, '') || ' ' || coalesce(desc_fr, '') || ' ' || coalesce(desc_en, ''))`;
 
+/**
+ * The UTC day a listing was published, as the text index holds it (a few hundred values, where
+ * created_at has one per listing): the search's recent windows compare exactly this expression.
+ */
+export const CREATED_DAY = sql`((created_at at time zone 'UTC')::date)`;
+
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -190,7 +196,10 @@ export const products = pgTable(
   (t) => {
     const active = sql.raw(ACTIVE_SQL);
     return [
-      index('products_search_idx').using('gin', t.searchVector).where(active),
+      // Words, day, category and wilaya in one GIN index (btree_gin): "these words in this wilaya,
+      // published in the last days" is one index scan that reads no listing outside all of them
+      // (services/search.ts RECENT_WINDOWS_DAYS, decision 0024). Word-only searches use it too.
+      index('products_search_day_idx').using('gin', t.searchVector, CREATED_DAY, t.category, t.address).where(active),
       index('products_active_category_address_created_idx').on(t.category, t.address, t.createdAt.desc(), t.id.desc()).where(active),
       index('products_active_category_price_idx').on(t.category, t.price, t.id).where(active),
       // Few matches of a narrow price range in one category and wilaya: fetched through this, then sorted.

@@ -8,7 +8,7 @@ import { COUNT_CAP, searchParamsSchema, type SearchParams, type Sort } from '../
 import type { AttributeFilter } from '../../common/schemas/attributes.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
 import { mustReadPrimary } from '../../db/read-routing.ts';
-import { products, searchTerms } from '../../db/schema.ts';
+import { CREATED_DAY, products, searchTerms } from '../../db/schema.ts';
 import { listedNow } from '../repositories/visibility.ts';
 import { newestFirst, oldestFirst } from '../../db/order.ts';
 import { AppError } from '#errors';
@@ -133,6 +133,16 @@ function attributeFilter(filter: AttributeFilter): SQL {
   return sql.join(bounds, sql` and `);
 }
 
+/** The filters of a search that a newest-first index (db/schema.ts products_active_*_created_idx) covers. */
+function orderedIndexFilters(params: SearchParams): SQL[] {
+  const filters: SQL[] = [sql`${products.listed}`];
+  if (params.category) filters.push(eq(products.category, params.category));
+  if (params.address) filters.push(eq(products.address, params.address));
+  if (params.commune) filters.push(eq(products.commune, params.commune));
+  if (params.seller) filters.push(eq(products.userId, params.seller));
+  return filters;
+}
+
 /** The filters of the search (fuzzy: the typo-tolerant variant of the text match; at: the services' clock). */
 export function searchFilters(params: SearchParams, fuzzy = false, at?: Date): SQL[] {
   const filters: SQL[] = [listedNow(at)];
@@ -189,6 +199,8 @@ function executionMs(result: unknown): number {
  * - more: matches are dense, walking the ordered index finds a page at once.
  * A text count reads the GIN index: left alone, the planner prefers a sequential scan
  * that must unpack every row's search vector (~100 ms at a million listings, against ~5).
+ * Index walks stay allowed: for a word most listings hold, a walk finds 1,001 matches
+ * sooner than the GIN index collects all of them (measured, decision 0024).
  * With `explain`, each statement runs under EXPLAIN ANALYZE and its time is added up (benchmark).
  */
 export async function executeSearch(db: AppDb, filters: SQL[], params: SearchParams, text: boolean, explain = false, timeoutMs = SEARCH_TIMEOUTS.exactMs) {
@@ -208,14 +220,56 @@ export async function executeSearch(db: AppDb, filters: SQL[], params: SearchPar
   const n = countOf(await inTransaction(text ? [sql`set local enable_seqscan = off`] : [], statements.count));
   const offset = (params.currentPage - 1) * PRODUCTS_PAGE_SIZE;
   let rows: Row[] = [];
+  const fetchRows = async (settings: SQL[], query: SQL) =>
+    ((await inTransaction(settings, query)) as unknown as { rows: Record<string, unknown>[] }).rows.map((raw) => rowOf(raw));
   if (n > offset) {
     const residual = text || params.minPrice !== undefined || params.maxPrice !== undefined || params.attributes.length > 0;
-    const fetchAndSort = residual && n <= COUNT_CAP;
-    const result = await inTransaction(fetchAndSort ? [sql`set local enable_indexscan = off`] : [], statements.rows.getSQL());
-    rows = (result as unknown as { rows: Record<string, unknown>[] }).rows.map((raw) => rowOf(raw));
+    const bitmapsOnly = [sql`set local enable_indexscan = off`, sql`set local enable_seqscan = off`];
+    if (text && n > COUNT_CAP && params.sortBy === 'date_desc') {
+      // Many matches, newest first (decision 0024). Walking the newest-first index until a page
+      // of matches turns up reads 20,000 listings for a word one in a thousand holds. So:
+      // 1. the newest DENSE_PROBE_ROWS listings of the category, wilaya, commune or seller,
+      //    checked against every filter: a word many listings hold has its page there (listings
+      //    past them come later in the order);
+      // 2. the matches of the last few days: the text index holds the day beside the words
+      //    (db/schema.ts products_search_day_idx), so only matching rows are read, then sorted;
+      //    every listing outside a window was published on an earlier day than all inside;
+      // 3. all matches, sorted (below).
+      // Each step answers only with a full page, which is then exactly the page.
+      // Only filters a newest-first index covers pick those rows: at most DENSE_PROBE_ROWS are
+      // read, whatever the other filters (a narrow price range) leave of them.
+      const newest = db
+        .select({ ...listColumns, searchVector: products.searchVector })
+        .from(products)
+        .where(and(...orderedIndexFilters(params)))
+        .orderBy(...ORDER.date_desc)
+        .limit(DENSE_PROBE_ROWS);
+      // Named like the table, so that every filter and the order apply to it unchanged.
+      const probe = sql`select * from (${newest.getSQL()}) as ${products} where ${and(...filters)} order by ${sql.join(ORDER.date_desc, sql`, `)} limit ${PRODUCTS_PAGE_SIZE} offset ${offset}`;
+      const dense = await fetchRows([], probe);
+      if (dense.length === PRODUCTS_PAGE_SIZE) return { rows: dense, n, ms };
+      for (const days of RECENT_WINDOWS_DAYS) {
+        const recent = sql`${CREATED_DAY} >= (now() at time zone 'UTC')::date - ${sql.raw(String(days))}`;
+        const page = await fetchRows(bitmapsOnly, searchStatements(db, [...filters, recent], params).rows.getSQL());
+        if (page.length === PRODUCTS_PAGE_SIZE) return { rows: page, n, ms };
+      }
+    }
+    // Few matches of a filter no ordered index covers (a price range, words), or dense text
+    // matches that the recent windows missed: read them all through their indexes and sort.
+    const fetchAndSort = residual && (n <= COUNT_CAP || (text && params.sortBy === 'date_desc'));
+    rows = await fetchRows(fetchAndSort ? bitmapsOnly : [], statements.rows.getSQL());
   }
   return { rows, n, ms };
 }
+
+/**
+ * The windows (days back from now) in which dense text matches are looked for, newest first,
+ * before all of them are read and sorted. A word held by one listing in a thousand has a
+ * page in the last 14 days at a million listings spread over a year; listings live 60 days.
+ */
+export const RECENT_WINDOWS_DAYS = [2, 14, 90];
+/** How many of the newest listings are checked first: enough for a page of a word one listing in 30 holds. */
+export const DENSE_PROBE_ROWS = 300;
 
 // Raw rows (snake_case columns) back into the shape drizzle's select gives.
 const columnEntries = Object.entries(listColumns).map(([key, column]) => [key, column.name, column] as const);
