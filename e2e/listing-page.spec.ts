@@ -10,15 +10,20 @@ interface Listing {
   category: string;
   title: string;
   images: string[];
+  photos: { width: number }[];
   reference: string;
   impact: { co2eKg: number; basis: string } | null;
 }
 
-/** A demo listing with at least `photos` photos. */
+/**
+ * A demo listing with at least `photos` photos, all of the demo's size (1200 px wide): other
+ * tests running at the same time publish listings with small flat pictures, which the viewer
+ * cannot zoom into.
+ */
 async function listingWith(page: Page, photos: number): Promise<Listing> {
   for (let currentPage = 1; currentPage <= 10; currentPage++) {
     const res = await page.request.get(`/api/v1/products?currentPage=${currentPage}`);
-    const found = ((await res.json()) as { data: Listing[] }).data.find((p) => p.images.length >= photos);
+    const found = ((await res.json()) as { data: Listing[] }).data.find((p) => p.images.length >= photos && p.photos.every((photo) => photo.width >= 1200));
     if (found) return found;
   }
   throw new Error(`no demo listing with ${photos} photos`);
