@@ -27,8 +27,19 @@ async function verifiedMember(context: BrowserContext, name: string): Promise<{ 
 
 async function demoListing(request: APIRequestContext): Promise<{ sellerId: string; productId: string }> {
   const me = (await (await request.get('/api/v1/users/me')).json()).data as { id: string };
-  const products = (await (await request.get(`/api/v1/users/${me.id}/products?limit=1`)).json()).data as { id: string }[];
-  return { sellerId: me.id, productId: products[0]!.id };
+  // One that buyers can still write about: other tests running at the same time mark some of
+  // the demo seller's listings sold or switch them off (the newest may be one of them), and the
+  // owner's list holds all of them.
+  const products = (await (await request.get(`/api/v1/users/${me.id}/products?limit=100`)).json()).data as {
+    id: string;
+    status: string;
+    moderation?: string;
+    soldAt: string | null;
+    expired: boolean;
+  }[];
+  const available = products.find((p) => p.status === 'active' && (p.moderation ?? 'approved') === 'approved' && !p.soldAt && !p.expired);
+  if (!available) throw new Error('the demo seller has no listing a buyer can write about');
+  return { sellerId: me.id, productId: available.id };
 }
 
 test('a buyer writes from a listing and the seller sees it arrive live, and the answer comes back live', async ({ browser }) => {
