@@ -47,10 +47,12 @@ export async function benchAlerts(database: Database, log: (line?: string) => vo
     const rows: SQLRow[] = [];
     for (let i = 0; i < size; i++) {
       const r = rand();
-      // 35 % category + wilaya, 20 % category, 20 % words, 15 % words + wilaya, 5 % category + price, 5 % everything new.
-      const category = r < 0.55 || (r >= 0.9 && r < 0.95) ? pick(CATEGORY_KEYS) : '';
+      // 35 % category + wilaya, 20 % category, 20 % words, 15 % words + wilaya, 5 % category + price,
+      // 5 % words + category. None without a filter: a search must narrow something to be saved
+      // (hasSearchFilter in common/saved-search.ts).
+      const category = r < 0.55 || r >= 0.9 ? pick(CATEGORY_KEYS) : '';
       const address = r < 0.35 || (r >= 0.75 && r < 0.9) ? pick(WILAYA_KEYS) : '';
-      const text = r >= 0.55 && r < 0.9 ? pick(words) : null;
+      const text = (r >= 0.55 && r < 0.9) || r >= 0.95 ? pick(words) : null;
       const price = r >= 0.9 && r < 0.95 ? { min: 1000 * Math.floor(rand() * 50), max: 100_000 + 1000 * Math.floor(rand() * 900) } : null;
       rows.push({ member: members[(done + i) % MEMBERS]!, category, address, condition: rand() < 0.1 ? pick(CONDITION_KEYS) : '', text, price, alert: rand() < 0.6 ? 'instant' : 'daily' });
     }

@@ -49,14 +49,27 @@ export function savedQueryString(query: SavedQuery): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * Whether a search narrows anything: some filter besides the order. A saved search without one
+ * would be "every new listing on the site": its alert would match all of them, one stored match
+ * and one e-mail line per listing and member (docs/performance.md, search alerts), and it is no
+ * search a buyer comes back to. The results page offers "Save this search" only when this holds.
+ */
+export function hasSearchFilter(params: SearchParams): boolean {
+  return Object.keys(savedQueryOf(params)).some((key) => key !== 'sortBy');
+}
+
 const name = z.string().trim().max(80, 'nameTooLong').refine(isStorableText, 'invalidValue');
 
-export const createSavedSearchSchema = z.object({
-  // An object, as GET /api/v1/products takes its query string; every rule of that search applies.
-  query: z.record(z.string(), z.unknown()).pipe(searchParamsSchema),
-  alert: z.enum(ALERT_MODES).default('off'),
-  name: name.optional(),
-});
+export const createSavedSearchSchema = z
+  .object({
+    // An object, as GET /api/v1/products takes its query string; every rule of that search applies.
+    query: z.record(z.string(), z.unknown()).pipe(searchParamsSchema),
+    alert: z.enum(ALERT_MODES).default('off'),
+    name: name.optional(),
+  })
+  // Only once the query is a valid search (zod would otherwise run it on the raw input too).
+  .refine((v) => hasSearchFilter(v.query), { path: ['query'], message: 'searchNeedsFilter', when: (payload) => (payload.issues ?? []).length === 0 });
 
 export const updateSavedSearchSchema = z
   .object({ alert: z.enum(ALERT_MODES).optional(), name: name.nullable().optional() })

@@ -85,6 +85,10 @@ test('a saved search with an instant alert: the e-mail arrives with the matching
   await page.goto('/fr/login');
   await logIn(page, email);
   await expect(page).toHaveURL(/\/fr\/dashboard/);
+  // A search that narrows nothing (the order alone) is not offered for saving.
+  await page.goto('/fr?sortBy=price_asc');
+  await expect(page.getByTestId('result-count')).toBeVisible();
+  await expect(page.getByTestId('save-search')).toHaveCount(0);
   const word = `tandem${unique()}`;
   // A search with category details: diesel cars of 2015 or later.
   await page.goto(`/fr?title=${word}&address=alger&category=automobile&attr.year.min=2015&attr.fuel=diesel`);

@@ -3,6 +3,7 @@ import { useTranslation } from '#i18n';
 import { data, useNavigation } from 'react-router';
 import type { Route } from './+types/home';
 import { fieldErrorsOf, type FieldErrors } from '../../common/schemas/field-errors.ts';
+import { hasSearchFilter } from '../../common/saved-search.ts';
 import { searchParamsSchema } from '../../common/schemas/search.ts';
 import { COUNT_CAP } from '../../common/search-options.ts';
 import { ProductCard } from '../components/product-card.tsx';
@@ -57,7 +58,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ]);
     // The hearts of a signed-in reader (the search result itself is shared by everyone).
     const result = { ...found, products: await services.favourites.mark(currentUser(context), found.products) };
-    return { values, errors: {} as FieldErrors, result, problem: null as Problem, seller, categoryCounts, communes, impact: await impact };
+    // "Save this search" only for a search that narrows something (hasSearchFilter).
+    const savable = hasSearchFilter(parsed.data);
+    return { values, errors: {} as FieldErrors, result, problem: null as Problem, seller, categoryCounts, communes, impact: await impact, savable };
   } catch (error) {
     if (!isAppError(error) || (error.code !== 'RATE_LIMITED' && error.code !== 'SERVICE_UNAVAILABLE')) throw error;
     const limited = error.code === 'RATE_LIMITED';
@@ -148,7 +151,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
           </div>
-          {result && Object.keys(values).length > 0 ? <SaveSearchButton values={values} /> : null}
+          {result && 'savable' in loaderData && loaderData.savable ? <SaveSearchButton values={values} /> : null}
           {result && count > 0 ? <SortForm values={values} /> : null}
         </div>
         {seller ? <SellerFilter name={seller.name} values={values} /> : null}

@@ -57,7 +57,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     switch (intent) {
       case 'create': {
         const parsed = createSavedSearchSchema.safeParse({ query: searchOf(form).input });
-        if (!parsed.success) return fail({ formError: 'VALIDATION_ERROR' });
+        if (!parsed.success) {
+          const needsFilter = parsed.error.issues.some((issue) => issue.message === 'searchNeedsFilter');
+          return fail({ formError: needsFilter ? 'searchNeedsFilter' : 'VALIDATION_ERROR' });
+        }
         await services.savedSearches.create(user, parsed.data);
         return redirect(`/${lang}/saved-searches?created=1`);
       }
@@ -119,7 +122,7 @@ function Filters({ search, communes }: { search: ApiSavedSearch; communes: Recor
 
 export default function SavedSearches({ loaderData, actionData }: Route.ComponentProps) {
   const lang = useLang();
-  const { t } = useTranslation(['buyers', 'categories', 'cities']);
+  const { t } = useTranslation(['buyers', 'categories', 'cities', 'validation']);
   const { searches, notice, communes } = loaderData;
   const failed = actionData && 'formError' in actionData ? actionData : null;
   return (
@@ -133,7 +136,15 @@ export default function SavedSearches({ loaderData, actionData }: Route.Componen
         {notice === 'created' && !actionData ? <Alert tone="success">{t('searchSaved')}</Alert> : null}
         {notice === 'missing' ? <Alert tone="error">{t('notFound')}</Alert> : null}
         {failed ? (
-          <Alert tone="error">{failed.formError === 'LIMIT_REACHED' ? t('limitReached') : failed.formError === 'NOT_FOUND' ? t('notFound') : t('invalid')}</Alert>
+          <Alert tone="error">
+            {failed.formError === 'LIMIT_REACHED'
+              ? t('limitReached')
+              : failed.formError === 'NOT_FOUND'
+                ? t('notFound')
+                : failed.formError === 'searchNeedsFilter'
+                  ? t('validation:searchNeedsFilter')
+                  : t('invalid')}
+          </Alert>
         ) : null}
         {actionData && 'ok' in actionData ? <Alert tone="success">{actionData.intent === 'delete' ? t('deleted') : t('changesSaved')}</Alert> : null}
       </div>

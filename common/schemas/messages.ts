@@ -118,6 +118,11 @@ export const VALIDATION_MESSAGES = {
   },
   nameTooLong: { en: 'At most 80 characters', fr: '80 caractères au maximum', ar: '80 حرفًا على الأكثر' },
   nothingToChange: { en: 'Nothing to change', fr: 'Rien à modifier', ar: 'لا شيء لتغييره' },
+  searchNeedsFilter: {
+    en: 'Choose at least one filter (words, category, wilaya…) before saving this search',
+    fr: 'Choisissez au moins un filtre (mots, catégorie, wilaya…) avant d’enregistrer cette recherche',
+    ar: 'اختر عاملَ تصفية واحدًا على الأقل (كلمات، فئة، ولاية…) قبل حفظ هذا البحث',
+  },
   priceInvalid: { en: 'Enter a number', fr: 'Saisissez un nombre', ar: 'أدخل رقمًا' },
   priceNegative: { en: 'Price cannot be negative', fr: 'Le prix ne peut pas être négatif', ar: 'لا يمكن أن يكون السعر سالبًا' },
   priceRange: {

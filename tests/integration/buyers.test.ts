@@ -142,16 +142,23 @@ describe('saved searches', () => {
       { query: { sortBy: 'random' } },
       { query: 'title=velo' },
       {},
-      { query: {}, alert: 'hourly' },
-      { query: {}, name: 'x'.repeat(81) },
+      { query: { title: 'velo' }, alert: 'hourly' },
+      { query: { title: 'velo' }, name: 'x'.repeat(81) },
     ];
     for (const body of bad) {
       const res = await call('POST', '/saved-searches', w.other.cookie, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().code).toBe('VALIDATION_ERROR');
     }
-    expect((await call('POST', '/saved-searches', undefined, { query: {} })).statusCode).toBe(401);
-    const created = (await call('POST', '/saved-searches', w.other.cookie, { query: {} })).json().data;
+    // A search that narrows nothing ("every new listing") is no search to keep: the order alone,
+    // blank or "all" values are no filter.
+    for (const query of [{}, { sortBy: 'price_asc' }, { currentPage: 2 }, { title: '  ', address: 'all', category: '' }]) {
+      const res = await call('POST', '/saved-searches', w.other.cookie, { query, alert: 'instant' });
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ path: 'body.query', code: 'searchNeedsFilter' }] });
+    }
+    expect((await call('POST', '/saved-searches', undefined, { query: { title: 'velo' } })).statusCode).toBe(401);
+    const created = (await call('POST', '/saved-searches', w.other.cookie, { query: { condition: 'good' } })).json().data;
     const after = await snapshot(ctx);
     expect((await call('PATCH', `/saved-searches/${created.id}`, w.other.cookie, {})).statusCode).toBe(400);
     expect((await call('PATCH', `/saved-searches/${created.id}`, w.other.cookie, { alert: 'weekly' })).statusCode).toBe(400);
