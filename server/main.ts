@@ -4,6 +4,7 @@ import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedDemoCatalogue } from './seed/seed.ts';
 import { buildApp } from './app.ts';
+import { followConnections } from './http/connection-drain.ts';
 import { scheduleHousekeeping } from './services/housekeeping.ts';
 import { createServices } from './services/index.ts';
 import { createStorage } from './storage/index.ts';
@@ -19,6 +20,9 @@ await database.migrate();
 const storage = await createStorage(config);
 const services = createServices({ config, database, storage });
 const app = await buildApp({ services, pages: { mode: 'production', buildDir: config.buildDir } });
+const connections = followConnections(app.server);
+/** How long a connection accepted just before a shutdown may take to send its request. */
+const FRESH_CONNECTION_GRACE_MS = 1000;
 
 // The demo catalogue fills an empty embedded database only; PostgreSQL gets it from `npm run db:seed`.
 if (config.seedDemo && database.kind === 'pglite') {
@@ -55,13 +59,16 @@ async function shutdown(signal: string) {
     app.log.error('shutdown took more than 25 s: exiting');
     process.exit(1);
   }, 25_000);
-  // Connections kept alive by clients become idle as their last response goes out;
-  // close them as they do, or close() would wait for the keep-alive timeout.
-  // Event streams never finish on their own: they are ended (their browsers reconnect, to
-  // another instance), also one opened on a connection accepted just before the signal.
+  // Connections kept alive by clients become idle as their last response goes out (which
+  // now says `Connection: close`); close them as they do, or the wait would last until the
+  // keep-alive timeout. Not one accepted just before the signal that has not sent its request
+  // yet (server/http/connection-drain.ts). Event streams never finish on their own: they are
+  // ended (their browsers reconnect, to another instance), also one opened on a connection
+  // accepted just before the signal.
+  connections.startDraining();
   const sweeper = setInterval(() => {
     services.realtime.endStreams();
-    app.server.closeIdleConnections();
+    connections.closeIdle(FRESH_CONNECTION_GRACE_MS);
   }, 50);
   services.realtime.endStreams();
   try {
@@ -69,7 +76,7 @@ async function shutdown(signal: string) {
     // has begun, Fastify answers 503 to any request it reads, even one whose connection was
     // accepted before the signal (seen under load by `npm run test:faults`).
     // Each step is logged so that a shutdown that hangs says where.
-    await new Promise<void>((resolve) => app.server.close(() => resolve()));
+    await connections.stopAccepting();
     app.log.info('shutdown: connections drained');
     await app.close();
     clearInterval(sweeper);
