@@ -12,18 +12,8 @@ import { createAlertService } from '../server/services/alerts.ts';
 import { createJobQueue } from '../server/services/jobs/queue.ts';
 import type { Mailer } from '../server/services/mail/mailer.ts';
 import { searchWords, textQuery } from '../server/services/search.ts';
+import { random } from './fill.ts';
 import { NOUNS } from './vocabulary.ts';
-
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const MEMBERS = 5000;
 

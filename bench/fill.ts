@@ -10,7 +10,7 @@ import type { Database } from '../db/client.ts';
 import { DEFAULT_PRICE_RANGE, NOUNS, PRICE_RANGE, QUALIFIERS, SENTENCES } from './vocabulary.ts';
 
 /** A small deterministic generator, so two runs at the same N hold the same data. */
-function random(seed: number) {
+export function random(seed: number) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { TestContext } from './test-app.ts';
 import { readOutbox, type SentMail } from './outbox.ts';
 
@@ -169,4 +170,11 @@ export function recordResponses(ctx: TestContext): RecordedResponse[] {
   };
   (ctx.app as { inject: unknown }).inject = recording;
   return seen;
+}
+
+/** A 400 VALIDATION_ERROR whose `errors` name `path` with `code`. */
+export function expectFieldError(res: LightMyRequestResponse, path: string, code: string): void {
+  expect(res.statusCode, res.body).toBe(400);
+  expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+  expect(res.json().errors).toContainEqual(expect.objectContaining({ path, code }));
 }

@@ -1,10 +1,9 @@
 // A listing's commune (docs/api.md "Richer listings") and the communes of a wilaya, through the
 // real app over a real database: stored, answered, and refused outside the listing's wilaya.
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema.ts';
-import { API, verifiedUser, type SignedIn } from '../helpers/api-client.ts';
+import { API, expectFieldError, verifiedUser, type SignedIn } from '../helpers/api-client.ts';
 import { remotePhotoUrl } from '../helpers/photo-server.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
@@ -34,12 +33,6 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 
 function send(method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) {
   return ctx.app.inject({ method, url: `${API}${url}`, headers: { cookie: seller.cookie }, payload });
-}
-
-function expectFieldError(res: LightMyRequestResponse, path: string, code: string) {
-  expect(res.statusCode, res.body).toBe(400);
-  expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
-  expect(res.json().errors).toContainEqual(expect.objectContaining({ path, code }));
 }
 
 async function storedCommune(id: string) {

@@ -3,12 +3,11 @@
 // filtered in search (choices, ranges, commune, price type, exchange) and described by
 // GET /meta/attributes. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_ATTRIBUTES } from '../../common/category-attributes.ts';
 import { CATEGORY_KEYS } from '../../common/reference-data.ts';
 import { products } from '../../db/schema.ts';
-import { API, verifiedUser, type SignedIn } from '../helpers/api-client.ts';
+import { API, expectFieldError, verifiedUser, type SignedIn } from '../helpers/api-client.ts';
 import { remotePhotoUrl } from '../helpers/photo-server.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
@@ -38,12 +37,6 @@ const car = (overrides: Record<string, unknown> = {}) => ({
 
 function send(method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) {
   return ctx.app.inject({ method, url: `${API}${url}`, headers: { cookie: seller.cookie }, payload });
-}
-
-function expectFieldError(res: LightMyRequestResponse, path: string, code: string) {
-  expect(res.statusCode, res.body).toBe(400);
-  expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
-  expect(res.json().errors).toContainEqual(expect.objectContaining({ path, code }));
 }
 
 async function publish(overrides: Record<string, unknown>): Promise<string> {

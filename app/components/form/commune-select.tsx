@@ -87,11 +87,11 @@ export function CommuneSelect({ label, wilaya, choicesWilaya, choices, defaultVa
   }
 
   const folded = foldForSearch(query.trim());
+  const nameMatches = (c: CommuneChoice) => !folded || foldForSearch(c.name).includes(folded);
+  const dairaMatches = (c: CommuneChoice) => !folded || foldForSearch(c.daira).includes(folded);
   // The chosen commune always stays in the list: a <select> that loses its selected option
   // silently falls back to the first one, and the choice would be lost.
-  const shown = (list ?? []).filter(
-    (c) => !folded || foldForSearch(c.name).includes(folded) || foldForSearch(c.daira).includes(folded) || c.key === chosen,
-  );
+  const shown = (list ?? []).filter((c) => nameMatches(c) || dairaMatches(c) || c.key === chosen);
   const groups = new Map<string, CommuneChoice[]>();
   for (const commune of shown) groups.set(commune.daira, [...(groups.get(commune.daira) ?? []), commune]);
 
@@ -101,8 +101,7 @@ export function CommuneSelect({ label, wilaya, choicesWilaya, choices, defaultVa
     event.preventDefault();
     // A commune of that name before the communes of a daïra of that name (the daïra of Boufarik
     // also holds Soumaa and Guerrouaou).
-    const first =
-      shown.find((c) => !folded || foldForSearch(c.name).includes(folded)) ?? shown.find((c) => foldForSearch(c.daira).includes(folded));
+    const first = shown.find(nameMatches) ?? shown.find(dairaMatches);
     const el = select.current;
     if (!first || !el) return;
     el.value = first.key;
