@@ -1,4 +1,4 @@
-// `npm run bench:pages -- [--runs N] [--write-docs]`
+// `npm run bench:pages -- [--runs N] [--write-docs] [--baseline DIR] [--only NAME…] [--floor]`
 // Loads pages in the real Chromium on a throttled line and CPU (Lighthouse's slow-4G
 // figures applied by DevTools: 562.5 ms request latency, 1.47 Mbps down, 675 kbps up, CPU
 // 4× slower), with a cold cache each time, and reports the medians of First Contentful
@@ -20,7 +20,16 @@ import { buildInto, startDemoServer, waitFor } from '../tooling/demo-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, 'write-docs': { type: 'boolean', default: false }, baseline: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '5' },
+    'write-docs': { type: 'boolean', default: false },
+    baseline: { type: 'string' },
+    // Only the pages whose name contains one of these (`--only product --only home`).
+    only: { type: 'string', multiple: true },
+    // Also load the bench's empty page (app/routes/bench-ceiling.tsx): the site's shell with nothing
+    // of its own, the least any page of the site can take on this line with this framework.
+    floor: { type: 'boolean', default: false },
+  },
 });
 const RUNS = Math.max(1, Number(args.runs) || 5);
 const DOC_START = '<!-- bench:pages:start -->';
@@ -46,6 +55,8 @@ const servers: ChildProcess[] = [];
 process.on('exit', () => {
   for (const server of servers) if (server.exitCode === null) server.kill('SIGTERM');
 });
+// Stopped from outside: leave no server behind on the bench's ports.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
 
 /** The pages to load (the demo catalogue's ids are random). */
 async function pagesOf(origin: string) {
@@ -60,7 +71,8 @@ async function pagesOf(origin: string) {
     { name: 'product fr', path: `/fr/products/${first.id}` },
     { name: 'shop ar', path: `/ar/shop/${first.userId}` },
     { name: 'login fr', path: '/fr/login' },
-  ];
+    ...(args.floor ? [{ name: 'floor: empty page fr', path: '/fr/bench-ceiling' }] : []),
+  ].filter((page) => !args.only || args.only.some((part) => page.name.includes(part)));
 }
 
 async function load(browser: Browser, url: string): Promise<Sample> {
@@ -125,7 +137,15 @@ for (const server of SERVERS) {
 
 console.log('==> Starting the servers on fresh demo catalogues');
 for (const server of SERVERS) {
-  servers.push(startDemoServer({ port: server.port, buildDir: server.buildDir, checkout: server.checkout, dataDir: path.join(root, '.cache', `bench-pages-${server.port}`) }));
+  servers.push(
+    startDemoServer({
+      port: server.port,
+      buildDir: server.buildDir,
+      checkout: server.checkout,
+      dataDir: path.join(root, '.cache', `bench-pages-${server.port}`),
+      env: args.floor ? { BENCH_CEILING_PAGE: 'true' } : {},
+    }),
+  );
 }
 // Seeding the demo catalogue takes minutes on a busy machine.
 await Promise.all(SERVERS.map((server) => waitFor(`${server.origin}/api/v1/health`, 900_000)));
