@@ -216,14 +216,14 @@ export const products = pgTable(
   (t) => {
     const active = sql.raw(ACTIVE_SQL);
     // Last in the b-tree indexes of the search: the rest of the visibility rules (the listing's
-    // end, its seller) and the filters no index leads (price type, exchange), so that a capped
-    // count reads the index alone, not 1,001 table rows (decisions 0024, 0025; an index-only scan,
-    // on pages the visibility map marks all-visible).
-    const countColumns = [t.expiresAt, t.userId, t.priceType, t.exchange] as const;
+    // end, its seller) and the filters no index leads (condition, price type, exchange), so that a
+    // capped count reads the index alone, not 1,001 table rows (decisions 0024, 0025; an index-only
+    // scan, on pages the visibility map marks all-visible).
+    const countColumns = [t.expiresAt, t.userId, t.condition, t.priceType, t.exchange] as const;
     // Every column a search filters or sorts on (services/search.ts searchFilters, ORDER), after the
     // keys of an index that must answer any search of its rows alone: an index-only scan needs every
     // column the query reads in the index (the details' expressions are computed from `attributes`).
-    const searchCover = [t.createdAt, t.id, t.price, t.address, t.commune, t.condition, ...countColumns, t.attributes] as const;
+    const searchCover = [t.createdAt, t.id, t.price, t.address, t.commune, ...countColumns, t.attributes] as const;
     return [
       // Words, day, category and wilaya in one GIN index (btree_gin): "these words in this wilaya,
       // published in the last days" is one index scan that reads no listing outside all of them
