@@ -225,6 +225,8 @@ function executionMs(result: unknown): number {
  *   scans off), rather than walk a newest-first index checking rows one by one; the
  *   planner, estimating price independently of category, would choose the walk;
  * - more: matches are dense, walking the ordered index finds a page at once.
+ * Without words, both pick the page's ids first and then read its rows (decision 0025): an
+ * index that covers the filters answers them without reading the table.
  * A text count reads the GIN index: left alone, the planner prefers a sequential scan
  * that must unpack every row's search vector (~100 ms at a million listings, against ~5).
  * Index walks stay allowed: for a word most listings hold, a walk finds 1,001 matches
