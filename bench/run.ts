@@ -342,12 +342,17 @@ const helloPort = appPort + 1;
 const baselinePort = appPort + 2;
 const baselineRoot = args.baseline ? path.resolve(args.baseline) : undefined;
 log(`\nStarting the production server${baselineRoot ? `, the baseline's (${baselineRoot})` : ''} and the bare Fastify ceiling…`);
+// The server runs with the Node options of `npm run serve` (package.json) of its checkout, as in production.
+async function serveOptions(checkout: string): Promise<string[]> {
+  const scripts = (JSON.parse(await readFile(path.join(checkout, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  return (scripts.serve ?? '').split(/\s+/).filter((word) => word.startsWith('--') && !word.startsWith('--env-file'));
+}
 const serverEnv = (port: number) => ({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DEMO: 'false', NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' });
-const server = await start(['server/main.ts'], serverEnv(appPort), /EcoSouk is ready/);
+const server = await start([...(await serveOptions(root)), 'server/main.ts'], serverEnv(appPort), /EcoSouk is ready/);
 // From here on its request log would only cost time; it is not read.
 server.stdout?.removeAllListeners('data');
 server.stdout?.resume();
-const baseline = baselineRoot ? await start(['server/main.ts'], serverEnv(baselinePort), /EcoSouk is ready/, baselineRoot) : undefined;
+const baseline = baselineRoot ? await start([...(await serveOptions(baselineRoot)), 'server/main.ts'], serverEnv(baselinePort), /EcoSouk is ready/, baselineRoot) : undefined;
 baseline?.stdout?.removeAllListeners('data');
 baseline?.stdout?.resume();
 const hello = await start(['bench/hello-server.ts'], { PORT: String(helloPort) }, /hello server ready/);
