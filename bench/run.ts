@@ -362,9 +362,9 @@ const q = (params: Record<string, string>) => `/api/v1/products?${new URLSearchP
 // Words listings hold (one in a few hundred each, bench/vocabulary.ts), in the three languages:
 // the uncached text search finds matches, so no typo fallback runs (that is the fallback's shape).
 const TEXT_WORDS = [
-  ...['سيارة', 'هاتف', 'شقة', 'كتاب', 'دراجة', 'ثلاجة', 'قندورة', 'مصحف', 'كسكس', 'عسل', 'خيمة', 'كاميرا', 'طاولة', 'منزل', 'مستعمل', 'جديد'],
-  ...['vélo', 'telephone', 'appartement', 'canapé', 'livre', 'voiture', 'poussette', 'guitare', 'couscous', 'miel', 'tente', 'occasion', 'neuf', 'moto', 'armoire', 'tapis'],
-  ...['bicycle', 'phone', 'sofa', 'solar panel', 'honey', 'car', 'laptop', 'fridge', 'guitar', 'kitten', 'used', 'clean', 'tent', 'drill', 'dress', 'house'],
+  'سيارة', 'هاتف', 'شقة', 'كتاب', 'دراجة', 'ثلاجة', 'قندورة', 'مصحف', 'كسكس', 'عسل', 'خيمة', 'كاميرا', 'طاولة', 'منزل', 'مستعمل', 'جديد',
+  'vélo', 'telephone', 'appartement', 'canapé', 'livre', 'voiture', 'poussette', 'guitare', 'couscous', 'miel', 'tente', 'occasion', 'neuf', 'moto', 'armoire', 'tapis',
+  'bicycle', 'phone', 'sofa', 'solar panel', 'honey', 'car', 'laptop', 'fridge', 'guitar', 'kitten', 'used', 'clean', 'tent', 'drill', 'dress', 'house',
 ];
 const BUSY_WILAYAS = ['alger', 'oran', 'setif', 'blida', 'constantine', 'annaba'];
 // Every request of these differs from all others (a price bound that moves with the request's
