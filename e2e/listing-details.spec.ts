@@ -10,7 +10,7 @@ import { hydrated } from './hydrated.ts';
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 async function cardTitles(page: Page): Promise<string[]> {
-  return page.getByTestId('product-grid').locator('h3').allInnerTexts();
+  return page.getByTestId('product-grid').locator('article :is(h2, h3)').allInnerTexts();
 }
 
 test('a seller publishes a car with its details and commune; buyers find it by year and mileage, with and without JavaScript', async ({ page, browser, baseURL }) => {

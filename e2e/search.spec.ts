@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 async function cardTitles(page: Page) {
-  return page.getByTestId('product-grid').locator('h3').allInnerTexts();
+  return page.getByTestId('product-grid').locator('article :is(h2, h3)').allInnerTexts();
 }
 
 async function hydrated(page: Page) {
@@ -28,7 +28,7 @@ test('a search in Arabic with three filters, paged forward and back, and its URL
   // The URL changes as the navigation commits; wait for the cards the API gives for it.
   const api = await page.request.get('/api/v1/products?minPrice=500&maxPrice=2000000&sortBy=price_asc');
   const expected = ((await api.json()) as { data: { title_ar: string | null; title: string }[] }).data.map((p) => p.title_ar || p.title);
-  const firstCard = page.getByTestId('product-grid').locator('h3').first();
+  const firstCard = page.getByTestId('product-grid').locator('article :is(h2, h3)').first();
   await expect(firstCard).toHaveText(expected[0]!);
   const firstPage = await cardTitles(page);
   expect(firstPage).toEqual(expected);

@@ -141,7 +141,8 @@ test('markup in a listing and a profile stays text on every page, in Arabic and 
     await page.goto(`/${lang}?title=${id}`);
     const grid = page.getByTestId('product-grid');
     await expect(grid.locator('article')).toHaveCount(1);
-    await expect(grid.getByRole('heading', { level: 3 })).toHaveText(title);
+    // On a search the cards' titles are h2, under the results' h1.
+    await expect(grid.getByRole('heading', { level: 2 })).toHaveText(title);
     await clean(`${lang} search`);
 
     // The shop: name and bio as text, in the heading, the meta tags and the listing card.

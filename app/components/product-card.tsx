@@ -33,6 +33,7 @@ export function ProductCard({
   product,
   eager = false,
   photoFirst = false,
+  headingLevel = 3,
   action,
 }: {
   product: ApiProduct;
@@ -40,8 +41,11 @@ export function ProductCard({
   eager?: boolean;
   /** Also fetched with high priority (common/constants.ts, CARDS_WITH_PHOTO_FIRST). */
   photoFirst?: boolean;
+  /** One below the heading of the list: a search's results heading is the page's h1. */
+  headingLevel?: 2 | 3;
   action?: ReactNode;
 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const lang = useLang();
   const { t } = useTranslation(['common', 'categories', 'cities', 'conditions']);
   const cover = product.photos[0];
@@ -79,11 +83,11 @@ export function ProductCard({
         <FavouriteButton productId={product.id} isFavourite={product.isFavourite} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-0.5 px-3 py-2 sm:gap-2 sm:p-4">
-        <h3 className="line-clamp-2 pe-6 text-[0.9375rem] font-semibold leading-snug text-ink sm:pe-0 sm:text-base" dir="auto">
+        <Heading className="line-clamp-2 pe-6 text-[0.9375rem] font-semibold leading-snug text-ink sm:pe-0 sm:text-base" dir="auto">
           <Link to={localePath(lang, `/products/${product.id}`)} className="after:absolute after:inset-0">
             {title}
           </Link>
-        </h3>
+        </Heading>
         <div className="sm:order-last sm:mt-auto sm:pt-1">
           <ListingPrice product={product} size="card" />
         </div>

@@ -185,7 +185,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             >
               {result.products.map((product, index) => (
                 <li key={product.id} className="flex">
-                  <ProductCard product={product} eager={index < CARDS_ON_FIRST_SCREEN} photoFirst={index < CARDS_WITH_PHOTO_FIRST} />
+                  <ProductCard
+                    product={product}
+                    eager={index < CARDS_ON_FIRST_SCREEN}
+                    photoFirst={index < CARDS_WITH_PHOTO_FIRST}
+                    headingLevel={searching ? 2 : 3}
+                  />
                 </li>
               ))}
             </ul>
