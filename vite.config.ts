@@ -16,9 +16,18 @@ const ICONS = /node_modules[\\/]lucide-react[\\/]/;
 // stays out: forms and the dashboard (they bring zod or radix-ui), the 1,541 communes (search
 // and the listing form only), the blog's articles and the moderators' console. Anything that
 // imports zod must stay out too, or zod comes with it: e2e/web-performance.spec.ts guards this.
+// Two form parts that nearly every page shows (a notice, a button with its spinner) and that import no zod.
+const FORM_PARTS_WITHOUT_ZOD = /[\\/]app[\\/]components[\\/]form[\\/](alert|submit-button)\.tsx$/;
+// The bundler's own helpers (its module runtime, Vite's preload helper for lazy imports) would
+// otherwise be files of a kilobyte each. Browsers open six connections to a host over HTTP/1.1:
+// on slow 4G the product page asked for 12 files at once, so the last, tiny one waited for a
+// connection to free and arrived a full round trip (~0.56 s) after the rest, and hydration with it.
+const BUNDLER_HELPERS = /^\0(rolldown[\\/]runtime|vite[\\/]preload-helper)/;
 const SHARED_APP = (id: string) =>
-  /[\\/](app|common)[\\/]/.test(id) &&
-  !/node_modules|[\\/]app[\\/]routes[\\/]|[\\/](dashboard|product-form|form|search|admin|content)[\\/]|schemas|communes|forms\.ts|use-form-errors|\.css/.test(id);
+  (/[\\/](app|common)[\\/]/.test(id) &&
+    !/node_modules|[\\/]app[\\/]routes[\\/]|[\\/](dashboard|product-form|form|search|admin|content)[\\/]|schemas|communes|forms\.ts|use-form-errors|\.css/.test(id)) ||
+  FORM_PARTS_WITHOUT_ZOD.test(id) ||
+  BUNDLER_HELPERS.test(id);
 
 export default defineConfig({
   plugins: [

@@ -2,6 +2,7 @@
 // JavaScript, what is on the critical path, caching and compression of assets, the main
 // photo's priority and the fonts' display. Scores need a quiet machine: `npm run audit:web`.
 import { expect, test, type Page } from '@playwright/test';
+import { CARDS_ON_FIRST_SCREEN } from '../common/constants.ts';
 import { PRODUCT_JS_BUDGET } from '../tooling/web-budget.ts';
 import { hydrated } from './hydrated.ts';
 
@@ -70,6 +71,19 @@ test('the head asks for the stylesheet first, then the main photo with high prio
   await expect(first).toHaveAttribute('height', /\d+/);
   await expect(first).toHaveAttribute('sizes', /.+/);
   if ((await photos.count()) > 1) await expect(photos.nth(1)).toHaveAttribute('loading', 'lazy');
+});
+
+test('a list fetches the photos of its first screen at once and with high priority, the rest lazily', async ({ page }) => {
+  // An Arabic search's largest paint was its second card's photo, held back at low priority until the scripts had loaded.
+  await page.goto('/ar?sortBy=price_asc');
+  const photos = page.locator('[data-testid="product-card"] img');
+  expect(await photos.count()).toBeGreaterThan(CARDS_ON_FIRST_SCREEN);
+  for (let index = 0; index < CARDS_ON_FIRST_SCREEN; index++) {
+    await expect(photos.nth(index)).toHaveAttribute('loading', 'eager');
+    await expect(photos.nth(index)).toHaveAttribute('fetchpriority', 'high');
+  }
+  await expect(photos.nth(CARDS_ON_FIRST_SCREEN)).toHaveAttribute('loading', 'lazy');
+  await expect(photos.nth(CARDS_ON_FIRST_SCREEN)).toHaveAttribute('fetchpriority', 'auto');
 });
 
 test('assets are precompressed, immutable and fonts swap', async ({ page }) => {

@@ -50,6 +50,7 @@ export function ProductCard({ product, eager = false, action }: { product: ApiPr
             height={cover.height}
             alt=""
             loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : 'auto'}
             decoding="async"
             className="absolute inset-0 size-full object-cover"
           />
