@@ -150,6 +150,13 @@ async function openPglite(dir: string | undefined): Promise<Database> {
 
 export type Transaction = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 
+// For withTransaction: the driver's module, imported once (an import() of a loaded module still
+// resolves its specifier, package.json lookups included, each time), and one drizzle instance
+// per pooled connection, kept while the pool keeps the connection (making one reads the whole
+// schema's relations). Both were 2-3 % of a search page, which opens two transactions (issue #18).
+let nodePostgres: Promise<typeof import('drizzle-orm/node-postgres')> | undefined;
+const onConnection = new WeakMap<import('pg').PoolClient, AppDb>();
+
 /**
  * `db.transaction(fn)`, safe on a PostgreSQL pool. Every write of more than one statement goes
  * through here. Inside `fn`, use `tx` only: on PGlite (one connection) a query sent on `db`
@@ -164,12 +171,16 @@ export type Transaction = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 export async function withTransaction<T>(db: AppDb, fn: (tx: Transaction) => Promise<T>): Promise<T> {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (!isPool(client)) return db.transaction(fn);
-  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { drizzle } = await (nodePostgres ??= import('drizzle-orm/node-postgres'));
   const attempt = async () => {
     const connection = await client.connect();
     let failure: Error | undefined;
     try {
-      const single = drizzle(connection, { schema }) as unknown as AppDb;
+      let single = onConnection.get(connection);
+      if (!single) {
+        single = drizzle(connection, { schema }) as unknown as AppDb;
+        onConnection.set(connection, single);
+      }
       return await single.transaction(fn);
     } catch (error) {
       failure = error instanceof Error ? error : new Error(String(error));
