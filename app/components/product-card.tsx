@@ -29,7 +29,19 @@ export const PHONE_PHOTO_WIDTH = 'calc(100vw - 3rem)';
  * place and age), so that a screen shows four or five; from `sm` up a card with the photo on top.
  * `action` is a slot above the link's layer (the buyers branch's heart).
  */
-export function ProductCard({ product, eager = false, action }: { product: ApiProduct; eager?: boolean; action?: ReactNode }) {
+export function ProductCard({
+  product,
+  eager = false,
+  photoFirst = false,
+  action,
+}: {
+  product: ApiProduct;
+  /** On the first screen: the photo loads at once. */
+  eager?: boolean;
+  /** Also fetched with high priority (common/constants.ts, CARDS_WITH_PHOTO_FIRST). */
+  photoFirst?: boolean;
+  action?: ReactNode;
+}) {
   const lang = useLang();
   const { t } = useTranslation(['common', 'categories', 'cities', 'conditions']);
   const cover = product.photos[0];
@@ -50,7 +62,7 @@ export function ProductCard({ product, eager = false, action }: { product: ApiPr
             height={cover.height}
             alt=""
             loading={eager ? 'eager' : 'lazy'}
-            fetchPriority={eager ? 'high' : 'auto'}
+            fetchPriority={photoFirst ? 'high' : 'auto'}
             decoding="async"
             className="absolute inset-0 size-full object-cover"
           />
