@@ -16,7 +16,7 @@ export const streamTimeout = 5_000;
  * writing for now (its `flush()`, called at the end of every flush of completed work, as it
  * does for a compression stream) in one piece. React writes in pieces of at most 4 KB, and each
  * piece would otherwise make its own way through the web stream React Router returns, the
- * server adapter's stream and the socket: 25 to 40 of them for a page, each a few promises and
+ * server adapter's stream and the socket: 20 to 40 of them for a page, each a few promises and
  * a copy (issue #18's profile). The page still streams at the moments React chose.
  */
 class FlushedChunks extends Transform {

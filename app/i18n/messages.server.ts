@@ -10,7 +10,7 @@ const made = new Map<Lang, { messages: Resources; json: string }>();
 /**
  * The texts of `lang` and the same as JSON, made once a language: the root loader sends the
  * JSON, one string, which React Router serializes into the page at once, where the tree of
- * some 1,500 texts cost it a walk over every one of them on every page (issue #18's profile).
+ * some 900 texts cost it a walk over every one of them on every page (issue #18's profile).
  */
 export function messagesFor(lang: Lang): { messages: Resources; json: string } {
   let entry = made.get(lang);
