@@ -3,7 +3,7 @@
 // server/services/products.server... queries use, or the planner would ignore them.
 import { sql } from 'drizzle-orm';
 import { USER_ROLES, USER_STATUSES } from '../common/accounts.ts';
-import type { AttributeValues } from '../common/category-attributes.ts';
+import { attributeOf, type AttributeValues } from '../common/category-attributes.ts';
 import { PRICE_TYPES } from '../common/pricing.ts';
 import { ALERT_MODES, type SavedQuery } from '../common/saved-search.ts';
 import type { AttributeFilter } from '../common/schemas/attributes.ts';
@@ -124,18 +124,38 @@ export const emailTokens = pgTable(
 const ACTIVE_SQL = 'listed';
 
 /**
- * The numeric category details searched by range that get an index of their own (category,
- * key); others are filtered among the rows the category's indexes find. The search casts
- * them exactly this way (services/search.ts `attributeNumber`), or the index would not match.
+ * The category details that lead an index of their own, per category (decision 0025): a range
+ * on the numbers, a choice among the options. Each index is limited to its category and holds,
+ * after them, every column a search filters or sorts on (SEARCH_COVER), the details themselves
+ * included: a search of that category is then answered from the index alone, its capped count
+ * and its page's ids, without reading table rows. The search writes each detail exactly as
+ * `attributeExpression` does, or the planner would not use them.
  */
-export const ATTRIBUTE_RANGE_INDEXES = [
-  // Year first, mileage beside it: "2015-2020, under 100 000 km" is answered by the index alone,
-  // and only the matching rows are read.
+export const ATTRIBUTE_INDEXES = [
+  // Year first, mileage beside it: "2015-2020, under 100 000 km" is one range of the index.
   ['automobile', ['year', 'mileage']],
   ['automobile', ['mileage']],
+  ['automobile', ['brand']],
   ['real-estate', ['surface']],
+  // Rooms, then sale or rent: "a F2 or F3 to rent" is two ranges of the index, a surface range within them.
+  ['real-estate', ['rooms', 'offer', 'surface']],
   ['electronics', ['storage']],
+  ['electronics', ['brand', 'storage']],
 ] as const;
+
+/** Whether a detail of `category` leads or follows another in one of ATTRIBUTE_INDEXES. */
+export function isIndexedAttribute(category: string | undefined, key: string): boolean {
+  return ATTRIBUTE_INDEXES.some(([c, keys]) => c === category && (keys as readonly string[]).includes(key));
+}
+
+/**
+ * A detail as the indexes and the search read it: a number as an integer, an option key as text.
+ * Keys come from the category's list (common/category-attributes.ts), never from a request.
+ */
+export function attributeExpression(key: string, type: 'int' | 'enum' | 'text'): string {
+  const safe = key.replace(/[^a-z0-9-]/g, '');
+  return type === 'int' ? `((attributes->>'${safe}')::int)` : `(attributes->>'${safe}')`;
+}
 
 export const products = pgTable(
   'products',
@@ -196,38 +216,48 @@ export const products = pgTable(
   (t) => {
     const active = sql.raw(ACTIVE_SQL);
     // Last in the b-tree indexes of the search: the rest of the visibility rules (the listing's
-    // end, its seller), so that a capped count reads the index alone, not 1,001 table rows
-    // (decision 0024; an index-only scan, on pages the visibility map marks all-visible).
-    const countColumns = [t.expiresAt, t.userId] as const;
+    // end, its seller) and the filters no index leads (condition, price type, exchange), so that a
+    // capped count reads the index alone, not 1,001 table rows (decisions 0024, 0025; an index-only
+    // scan, on pages the visibility map marks all-visible).
+    const countColumns = [t.expiresAt, t.userId, t.condition, t.priceType, t.exchange] as const;
+    // Every column a search filters or sorts on (services/search.ts searchFilters, ORDER), after the
+    // keys of an index that must answer any search of its rows alone: an index-only scan needs every
+    // column the query reads in the index (the details' expressions are computed from `attributes`).
+    const searchCover = [t.createdAt, t.id, t.price, t.address, t.commune, ...countColumns, t.attributes] as const;
     return [
       // Words, day, category and wilaya in one GIN index (btree_gin): "these words in this wilaya,
       // published in the last days" is one index scan that reads no listing outside all of them
       // (services/search.ts RECENT_WINDOWS_DAYS, decision 0024). Word-only searches use it too.
       index('products_search_day_idx').using('gin', t.searchVector, CREATED_DAY, t.category, t.address).where(active),
-      index('products_active_category_address_created_idx').on(t.category, t.address, t.createdAt.desc(), t.id.desc(), ...countColumns).where(active),
+      index('products_active_category_address_created_idx').on(t.category, t.address, t.createdAt.desc(), t.id.desc(), ...countColumns, t.price).where(active),
       index('products_active_category_price_idx').on(t.category, t.price, t.id, ...countColumns).where(active),
       // Few matches of a narrow price range in one category and wilaya: fetched through this, then sorted.
       index('products_active_category_address_price_idx').on(t.category, t.address, t.price, ...countColumns).where(active),
       index('products_active_address_price_idx').on(t.address, t.price, t.id, ...countColumns).where(active),
-      // Newest first, the default listing order (home page, API default sort).
-      index('products_active_created_idx').on(t.createdAt.desc(), t.id.desc(), ...countColumns).where(active),
-      index('products_active_category_created_idx').on(t.category, t.createdAt.desc(), t.id.desc(), ...countColumns).where(active),
-      index('products_active_address_created_idx').on(t.address, t.createdAt.desc(), t.id.desc(), ...countColumns).where(active),
+      // Newest first, the default listing order (home page, API default sort). The newest-first
+      // indexes end with the price too: a price range's matches are then picked, sorted by date,
+      // from the index alone (services/search.ts rowsOfFewByIds).
+      index('products_active_created_idx').on(t.createdAt.desc(), t.id.desc(), ...countColumns, t.price).where(active),
+      index('products_active_category_created_idx').on(t.category, t.createdAt.desc(), t.id.desc(), ...countColumns, t.price).where(active),
+      index('products_active_address_created_idx').on(t.address, t.createdAt.desc(), t.id.desc(), ...countColumns, t.price).where(active),
       index('products_active_price_idx').on(t.price, t.id, ...countColumns).where(active),
       // The shop page and the dashboard: one seller's listings, newest first.
       index('products_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
       uniqueIndex('products_ref_key').on(t.ref),
-      // One commune's listings, newest first (a commune filter, with or without its wilaya).
-      index('products_listed_commune_created_idx').on(t.commune, t.createdAt.desc(), t.id.desc(), ...countColumns).where(active),
-      // Category details (docs/performance.md): the choices (`attributes @> '{"fuel":"diesel"}'`)
-      // through one GIN index, the ranges of the most searched numbers through an expression
-      // index each, limited to their category, so a filtered search reads only its matches.
+      // One commune's listings, newest first (a commune filter, with or without its wilaya or a
+      // category, both held after the count columns).
+      index('products_listed_commune_created_idx').on(t.commune, t.createdAt.desc(), t.id.desc(), ...countColumns, t.price, t.category, t.address).where(active),
+      // Category details (decision 0025): a choice in a category without an index of its own
+      // (`attributes @> '{"species":"sheep"}'`) through one GIN index; the most searched details
+      // of vehicles, real estate and electronics lead b-tree indexes of their category that also
+      // hold every column the search reads, so their counts and pages are index-only scans.
       index('products_listed_attributes_idx').using('gin', sql`${t.attributes} jsonb_path_ops`).where(active),
-      ...ATTRIBUTE_RANGE_INDEXES.map(([category, keys]) =>
-        index(`products_listed_${category.replace(/-/g, '_')}_${keys.join('_')}_idx`)
-          .using('btree', sql.raw(keys.map((key) => `((attributes->>'${key}')::int)`).join(', ')))
-          .where(sql.raw(`${ACTIVE_SQL} AND category = '${category}'`)),
-      ),
+      ...ATTRIBUTE_INDEXES.map(([category, keys]) => {
+        const [first, ...rest] = keys.map((key) => sql.raw(attributeExpression(key, attributeOf(category, key)!.type)));
+        return index(`products_listed_${category.replace(/-/g, '_')}_${keys.join('_')}_idx`)
+          .using('btree', first!, ...rest, ...searchCover)
+          .where(sql.raw(`${ACTIVE_SQL} AND category = '${category}'`));
+      }),
       // A give-away costs nothing; a priced listing is checked by the schemas (PRICE_MIN).
       check('products_free_price_check', sql`${t.priceType} <> 'free' OR ${t.price} = 0`),
       // The expiry sweep and the reminders: listings whose end is near or past.

@@ -1,14 +1,14 @@
 // The listing search: filters, sorts, Arabic-aware multilingual text matching and
 // capped counts. Every ORDER BY repeats its index's direction and NULLS clause;
 // date_asc walks the newest-first indexes backwards.
-import { and, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { PRODUCTS_PAGE_SIZE } from '../../common/constants.ts';
 import type { ApiProduct } from '../../common/product.ts';
 import { COUNT_CAP, searchParamsSchema, type SearchParams, type Sort } from '../../common/schemas/search.ts';
 import type { AttributeFilter } from '../../common/schemas/attributes.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
 import { mustReadPrimary } from '../../db/read-routing.ts';
-import { CREATED_DAY, products, searchTerms } from '../../db/schema.ts';
+import { attributeExpression, CREATED_DAY, isIndexedAttribute, products, searchTerms } from '../../db/schema.ts';
 import { listedNow } from '../repositories/visibility.ts';
 import { newestFirst, oldestFirst } from '../../db/order.ts';
 import { AppError } from '#errors';
@@ -113,23 +113,24 @@ export interface SearchResult {
 }
 
 /**
- * A detail's number as the range indexes hold it (db/schema.ts ATTRIBUTE_RANGE_INDEXES): the
- * same expression, or the planner would not use them. The key comes from the category's list.
+ * Choices by containment (`@>`), which the GIN index answers, one per value chosen; ranges on
+ * the number. A detail that has a b-tree index of its category (db/schema.ts ATTRIBUTE_INDEXES)
+ * is written as that index reads it, a choice as `attributes->>'key' in (…)`: the same rows
+ * (option keys are strings), found by the index. Keys and values were checked against the
+ * category's details already.
  */
-const attributeNumber = (key: string) => sql.raw(`((attributes->>'${key.replace(/[^a-z0-9-]/g, '')}')::int)`);
-
-/**
- * Choices by containment (`@>`), which the GIN index answers, one per value chosen; ranges
- * on the number. Keys and values were checked against the category's details already.
- */
-function attributeFilter(filter: AttributeFilter): SQL {
+function attributeFilter(filter: AttributeFilter, category: string | undefined): SQL {
   if (filter.type === 'enum') {
+    if (isIndexedAttribute(category, filter.key)) {
+      return sql`${sql.raw(attributeExpression(filter.key, 'enum'))} in (${sql.join(filter.values.map((value) => sql`${value}`), sql`, `)})`;
+    }
     const each = filter.values.map((value) => sql`${products.attributes} @> ${JSON.stringify({ [filter.key]: value })}::jsonb`);
     return each.length === 1 ? each[0]! : sql`(${sql.join(each, sql` or `)})`;
   }
+  const number = sql.raw(attributeExpression(filter.key, 'int'));
   const bounds: SQL[] = [];
-  if (filter.min !== undefined) bounds.push(sql`${attributeNumber(filter.key)} >= ${filter.min}`);
-  if (filter.max !== undefined) bounds.push(sql`${attributeNumber(filter.key)} <= ${filter.max}`);
+  if (filter.min !== undefined) bounds.push(sql`${number} >= ${filter.min}`);
+  if (filter.max !== undefined) bounds.push(sql`${number} <= ${filter.max}`);
   return sql.join(bounds, sql` and `);
 }
 
@@ -153,7 +154,7 @@ export function searchFilters(params: SearchParams, fuzzy = false, at?: Date): S
   if (params.commune) filters.push(eq(products.commune, params.commune));
   if (params.priceType) filters.push(eq(products.priceType, params.priceType));
   if (params.exchange) filters.push(eq(products.exchange, true));
-  filters.push(...params.attributes.map(attributeFilter));
+  filters.push(...params.attributes.map((filter) => attributeFilter(filter, params.category)));
   if (params.minPrice !== undefined) filters.push(gte(products.price, Math.ceil(params.minPrice)));
   if (params.maxPrice !== undefined) filters.push(lte(products.price, Math.floor(params.maxPrice)));
   const words = params.title ? searchWords(params.title) : [];
@@ -163,17 +164,44 @@ export function searchFilters(params: SearchParams, fuzzy = false, at?: Date): S
   return filters;
 }
 
-/** The two statements of one search: a page of rows, and the capped count. */
+/**
+ * The statements of one search: a page of rows, the same page read by its ids first, and the
+ * capped count. `rowsByIds` picks the page's ids with every filter and the order, then reads those
+ * rows only: when an index holds every column the filters and the order need (a category-details
+ * index, db/schema.ts ATTRIBUTE_INDEXES), picking the ids is an index-only scan, and only the
+ * page's rows are read from the table, not every match (decision 0025).
+ */
 export function searchStatements(db: AppDb, filters: SQL[], params: SearchParams) {
   const where = and(...filters);
+  const offset = (params.currentPage - 1) * PRODUCTS_PAGE_SIZE;
+  const pageIds = db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(...ORDER[params.sortBy])
+    .limit(PRODUCTS_PAGE_SIZE)
+    .offset(offset);
   return {
-    rows: db
+    rows: db.select(listColumns).from(products).where(where).orderBy(...ORDER[params.sortBy]).limit(PRODUCTS_PAGE_SIZE).offset(offset),
+    rowsByIds: db
       .select(listColumns)
       .from(products)
-      .where(where)
-      .orderBy(...ORDER[params.sortBy])
-      .limit(PRODUCTS_PAGE_SIZE)
-      .offset((params.currentPage - 1) * PRODUCTS_PAGE_SIZE),
+      .where(inArray(products.id, pageIds))
+      .orderBy(...ORDER[params.sortBy]),
+    // The same for a few matches (at most COUNT_CAP): every match's id and sort columns by the
+    // cheapest scan for all of them (`offset 0` keeps the order out of its plan, so the planner
+    // does not walk an ordered index checking rows one by one), sorted, then the page's rows.
+    // Named like the table, so that the order applies to it unchanged.
+    rowsOfFewByIds: db
+      .select(listColumns)
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          sql`(select ${products.id} from (select ${products.id}, ${products.createdAt}, ${products.price} from ${products} where ${where} offset 0) as ${products} order by ${sql.join(ORDER[params.sortBy], sql`, `)} limit ${PRODUCTS_PAGE_SIZE} offset ${offset})`,
+        ),
+      )
+      .orderBy(...ORDER[params.sortBy]),
     count: sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${COUNT_CAP + 1}) as capped`,
   };
 }
@@ -197,6 +225,8 @@ function executionMs(result: unknown): number {
  *   scans off), rather than walk a newest-first index checking rows one by one; the
  *   planner, estimating price independently of category, would choose the walk;
  * - more: matches are dense, walking the ordered index finds a page at once.
+ * Without words, both pick the page's ids first and then read its rows (decision 0025): an
+ * index that covers the filters answers them without reading the table.
  * A text count reads the GIN index: left alone, the planner prefers a sequential scan
  * that must unpack every row's search vector (~100 ms at a million listings, against ~5).
  * Index walks stay allowed: for a word most listings hold, a walk finds 1,001 matches
@@ -254,9 +284,19 @@ export async function executeSearch(db: AppDb, filters: SQL[], params: SearchPar
         if (page.length === PRODUCTS_PAGE_SIZE) return { rows: page, n, ms };
       }
     }
-    // Few matches of a filter no ordered index covers (a price range, words), or dense text
-    // matches that the recent windows missed: read them all through their indexes and sort.
-    const fetchAndSort = residual && (n <= COUNT_CAP || (text && params.sortBy === 'date_desc'));
+    if (!text) {
+      // Without words, the page's ids first (decision 0025): from an index alone when one holds
+      // every column of the filters and the order (the category details' indexes, the b-trees
+      // with their count columns), so that only the page's rows are read from the table.
+      // Few matches of a filter no ordered index covers (a price range, details): all of them by
+      // the cheapest scan, then sorted.
+      const few = residual && n <= COUNT_CAP;
+      rows = await fetchRows(few ? [sql`set local enable_seqscan = off`] : [], (few ? statements.rowsOfFewByIds : statements.rowsByIds).getSQL());
+      return { rows, n, ms };
+    }
+    // Few matches of words, or dense text matches that the recent windows missed: read them
+    // all through their indexes and sort.
+    const fetchAndSort = n <= COUNT_CAP || params.sortBy === 'date_desc';
     rows = await fetchRows(fetchAndSort ? bitmapsOnly : [], statements.rows.getSQL());
   }
   return { rows, n, ms };
