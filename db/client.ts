@@ -150,13 +150,6 @@ async function openPglite(dir: string | undefined): Promise<Database> {
 
 export type Transaction = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 
-// For withTransaction: the driver's module, imported once (an import() of a loaded module still
-// resolves its specifier, package.json lookups included, each time), and one drizzle instance
-// per pooled connection, kept while the pool keeps the connection (making one reads the whole
-// schema's relations). Both were 2-3 % of a search page, which opens two transactions (issue #18).
-let nodePostgres: Promise<typeof import('drizzle-orm/node-postgres')> | undefined;
-const onConnection = new WeakMap<import('pg').PoolClient, AppDb>();
-
 /**
  * `db.transaction(fn)`, safe on a PostgreSQL pool. Every write of more than one statement goes
  * through here. Inside `fn`, use `tx` only: on PGlite (one connection) a query sent on `db`
@@ -168,6 +161,11 @@ const onConnection = new WeakMap<import('pg').PoolClient, AppDb>();
  * `npm run test:faults`, as a shutdown that waited for it). Here the client is checked out
  * and released by us, and released with the error, so a broken connection is discarded.
  */
+const drizzleOf = new WeakMap<object, AppDb>();
+// The driver's module, imported once: an import() of a loaded module still resolves its
+// specifier (package.json lookups included) each time, 1-2 % of a search page (issue #18).
+let nodePostgres: Promise<typeof import('drizzle-orm/node-postgres')> | undefined;
+
 export async function withTransaction<T>(db: AppDb, fn: (tx: Transaction) => Promise<T>): Promise<T> {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (!isPool(client)) return db.transaction(fn);
@@ -176,10 +174,12 @@ export async function withTransaction<T>(db: AppDb, fn: (tx: Transaction) => Pro
     const connection = await client.connect();
     let failure: Error | undefined;
     try {
-      let single = onConnection.get(connection);
+      // One drizzle per connection, kept while the pool keeps the connection: building one
+      // walks the whole schema, which cost more than the queries of a search (profiled, #18).
+      let single = drizzleOf.get(connection);
       if (!single) {
         single = drizzle(connection, { schema }) as unknown as AppDb;
-        onConnection.set(connection, single);
+        drizzleOf.set(connection, single);
       }
       return await single.transaction(fn);
     } catch (error) {

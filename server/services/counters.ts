@@ -2,7 +2,11 @@
 // A view or a reveal counts once per visitor and listing a day, whatever the number of
 // requests: the mark is a row in counted_visits, so every instance agrees. Raw events older
 // than RAW_EVENT_DAYS are folded into one row a day (event_days) by the housekeeping.
+// Views are written in batches, one statement a second for all of them (decision 0026): a
+// write per read made a listing's page cost a commit, and readers of a popular listing queue
+// on its row. Reveals, rarer and rate-limited, are still written as they happen.
 import { createHash } from 'node:crypto';
+import type { Logger } from 'pino';
 import { lt, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { countedVisits, eventDays, events, products } from '../../db/schema.ts';
@@ -31,13 +35,85 @@ export function visitorKey(visitor: Visitor): string {
   return `a:${createHash('sha256').update(`${visitor.ip}\n${visitor.userAgent ?? ''}`).digest('base64url').slice(0, 32)}`;
 }
 
-export function createCounterService(db: AppDb) {
+/** How often pending views are written (decision 0026). */
+export const VIEW_BATCH_MS = 1000;
+/** Pending views written at once past this many, without waiting for the timer: bounds memory and the statement. */
+export const VIEW_BATCH_MAX = 2000;
+
+export interface CounterOptions {
+  /** Views wait this long to be written with others; 0 writes each as it comes (tests that read counts right after a view). */
+  viewBatchMs?: number;
+  log?: Pick<Logger, 'error'>;
+}
+
+export function createCounterService(db: AppDb, { viewBatchMs = VIEW_BATCH_MS, log }: CounterOptions = {}) {
+  // Views not written yet, once each per listing and visitor key (the batch's insert may touch
+  // a mark once only; a second view of the same visitor would not count anyway).
+  let pending = new Map<string, { productId: string; visitor: string }>();
+  let timer: NodeJS.Timeout | undefined;
+  // One batch written at a time: the next waits for it (and takes what came in meanwhile).
+  let writing: Promise<void> = Promise.resolve();
+
+  /**
+   * The marks, the counters and the events of a batch of views in one statement, as for a
+   * single one: a visitor counted in the last day adds nothing. Listings deleted since their
+   * view are skipped (their marks would break the foreign key).
+   */
+  async function writeViews(batch: { productId: string; visitor: string }[]) {
+    const productIds = batch.map((v) => v.productId);
+    const visitors = batch.map((v) => v.visitor);
+    await db.execute(sql`
+      with batch as (
+        select b.product_id, b.visitor from unnest(${sql.param(productIds)}::uuid[], ${sql.param(visitors)}::text[]) as b(product_id, visitor)
+        where exists (select 1 from ${products} where ${products.id} = b.product_id)
+      ), fresh as (
+        insert into ${countedVisits} (kind, product_id, visitor, counted_at)
+        select 'view', product_id, visitor, now() from batch
+        on conflict (kind, product_id, visitor) do update set counted_at = excluded.counted_at
+          where ${countedVisits.countedAt} <= excluded.counted_at - make_interval(secs => ${COUNT_ONCE_PER_MS / 1000})
+        returning product_id
+      ), per_listing as (
+        select product_id, count(*)::int as n from fresh group by product_id
+      ), counted as (
+        update ${products} set views = views + per_listing.n from per_listing where ${products.id} = per_listing.product_id
+        returning ${products.id} as id, ${products.category} as category, per_listing.n as n
+      )
+      insert into ${events} (type, product_id, category, shown) select 'view', id, category, null from counted, generate_series(1, counted.n)`);
+  }
+
+  /** Writes the views pending now, after any batch being written. A failed batch is logged and dropped: views are not worth a retry loop. */
+  function flushViews(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    writing = writing.then(async () => {
+      if (pending.size === 0) return;
+      const batch = [...pending.values()];
+      pending = new Map();
+      try {
+        await writeViews(batch);
+      } catch (error) {
+        log?.error({ err: error, views: batch.length }, 'views: a batch could not be written');
+      }
+    });
+    return writing;
+  }
+
   return {
     /**
      * Counts a view or reveal of `productId` by `visitor` unless they were counted in the last
-     * day: the mark, the counter and the event in one statement. Returns whether it counted.
+     * day: the mark, the counter and the event in one statement. A view is only queued (written
+     * within `viewBatchMs`, with others) unless batching is off. Returns whether it counted, or
+     * for a queued view whether it was queued (the batch may still find the visitor counted).
      */
     async countOnce(kind: 'view' | 'phone_reveal', productId: string, visitor: Visitor): Promise<boolean> {
+      if (kind === 'view' && viewBatchMs > 0) {
+        const key = visitorKey(visitor);
+        pending.set(`${productId} ${key}`, { productId, visitor: key });
+        if (pending.size >= VIEW_BATCH_MAX) void flushViews();
+        // Unref'd: pending views never keep a process alive; shutdown writes them (close()).
+        else if (!timer) timer = setTimeout(() => void flushViews(), viewBatchMs).unref();
+        return true;
+      }
       const column = kind === 'view' ? sql.raw('views') : sql.raw('phone_reveals');
       const shown = kind === 'phone_reveal' ? sql`true` : sql`null`;
       const result = await db.execute(sql`
@@ -53,6 +129,14 @@ export function createCounterService(db: AppDb) {
         insert into ${events} (type, product_id, category, shown) select ${kind}, id, category, ${shown} from counted
         returning 1 as counted`);
       return (result as unknown as { rows: unknown[] }).rows.length > 0;
+    },
+
+    /** Writes the views still waiting (the seller's figures read them; shutdown). */
+    flushViews,
+
+    /** Stops the timer and writes what is pending. */
+    async close() {
+      await flushViews();
     },
 
     /** Marks older than a day go (they no longer stop a count). Returns how many. */

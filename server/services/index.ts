@@ -45,6 +45,8 @@ export interface ServiceDeps {
   now?: Clock;
   /** Prefix of every Redis key and channel (default `ecosouk:`); lets several deployments or test runs share a Redis. */
   redisNamespace?: string;
+  /** How long views wait to be written in a batch (default counters.ts VIEW_BATCH_MS); 0 writes each at once. */
+  viewBatchMs?: number;
 }
 
 export function createServices({ config, database, storage: givenStorage, ...deps }: ServiceDeps) {
@@ -67,7 +69,7 @@ export function createServices({ config, database, storage: givenStorage, ...dep
   const uploads = createUploadService(database.db, storage, limits, createPhotoFetcher({ allowPrivate: config.photoFetchAllowPrivate }));
   // Searches may be a moment behind the primary: they read from the replica when there is one.
   const search = createSearchService(database.reads, { limits, now: clock });
-  const counters = createCounterService(database.db);
+  const counters = createCounterService(database.db, { log, ...(deps.viewBatchMs !== undefined ? { viewBatchMs: deps.viewBatchMs } : {}) });
   const listingChecks = createListingChecks({
     db: database.db,
     newAccountDailyListings: config.newAccountDailyListings,
@@ -150,6 +152,8 @@ export function createServices({ config, database, storage: givenStorage, ...dep
     /** Closes what the services opened themselves (Redis); the database belongs to the caller. */
     async close() {
       realtime.endStreams();
+      // The views still waiting for their batch are written before the database goes.
+      await counters.close();
       await jobs.stop();
       await redis?.close();
     },

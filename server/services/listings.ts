@@ -1,7 +1,7 @@
 // Listings, the seller's side and the buyer's: publish, edit, (de)activate, delete,
 // read with a view counted, reveal the phone, and the seller's statistics; and the Product
 // shape of docs/api.md they are served in (search.ts serves its results through it too).
-import { and, asc, count, desc as descending, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc as descending, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { communeBelongsTo, communeByKey } from '../../common/communes.ts';
 import type { Lang } from '../../common/languages.ts';
 import { VALIDATION_MESSAGES, type ValidationKey } from '../../common/schemas/messages.ts';
@@ -147,6 +147,14 @@ export async function photosOf(db: AppDb, productIds: string[]): Promise<Map<str
   return byProduct;
 }
 
+// A listing read on its own: every column but the search's (large, and of no use to a reader).
+const { searchText: _searchText, searchVector: _searchVector, ...readColumns } = getTableColumns(products);
+
+/** A listing's photos in order, as a column of the listing's own query (photosOf's rows). */
+const photosColumn = sql<Pick<Image, 'variants' | 'width' | 'height'>[] | null>`(
+  select json_agg(json_build_object('variants', ${images.variants}, 'width', ${images.width}, 'height', ${images.height}) order by ${images.position})
+  from ${images} where ${images.productId} = ${products.id})`;
+
 /** Listings in the Product shape, with their photos (one query for all of them). */
 export async function withPhotos(db: AppDb, rows: Product[], options: ProductViewOptions = {}): Promise<ApiProduct[]> {
   const photos = await photosOf(db, rows.map((r) => r.id));
@@ -221,6 +229,18 @@ export function createListingService({ db, reads = db, storage, uploads, limits,
     const [held] = await tx.update(products).set({ moderation: 'pending', moderationChecks: tripped }).where(eq(products.id, row.id)).returning();
     return held ?? row;
   }
+
+  // A listing's page and GET /products/{id}, the most frequent read: one round trip for the
+  // listing (without its search columns, which only the search reads), its seller and its
+  // photos, and a statement prepared once: its SQL is built here, not on every read, and
+  // PostgreSQL parses it once per connection.
+  const readListing = reads
+    .select({ product: readColumns, seller: users, photos: photosColumn })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.userId))
+    .where(eq(products.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('listing_read');
 
   /** The end of a listing published or renewed now. */
   const newExpiry = () => new Date(now().getTime() + listingTtlDays * DAY_MS);
@@ -460,19 +480,20 @@ export function createListingService({ db, reads = db, storage, uploads, limits,
      */
     async read(viewer: User | null, id: string, options: { countView: false } | { countView: true; caller: Caller }): Promise<ApiProduct & { seller: PublicUser }> {
       if (!isId(id)) throw notFound();
-      const [found] = await reads.select({ product: products, seller: users }).from(products).innerJoin(users, eq(users.id, products.userId)).where(eq(products.id, id)).limit(1);
+      const [found] = await readListing.execute({ id });
       if (!found) throw notFound();
-      const own = viewer?.id === found.product.userId;
+      const row: Product = { ...found.product, searchText: null, searchVector: null };
+      const own = viewer?.id === row.userId;
       // Moderators may open any listing (the review queue links to it); nobody else sees one out of public view.
-      if (!own && !moderates(viewer) && !isPubliclyVisible(found.product, found.seller, now())) throw notFound();
+      if (!own && !moderates(viewer) && !isPubliclyVisible(row, found.seller, now())) throw notFound();
       if (options.countView && !own) await counters.countOnce('view', id, visitorOf(options.caller));
-      const [product] = await withPhotos(reads, [found.product], { withContact: own, withModeration: own || moderates(viewer) });
+      const product = toApiProduct(row, (found.photos ?? []).map(toApiImage), { withContact: own, withModeration: own || moderates(viewer) });
       // The reader's heart, and for the owner how many people saved it.
       const saved = viewer
         ? await reads.select({ userId: favourites.userId }).from(favourites).where(own ? eq(favourites.productId, id) : and(eq(favourites.productId, id), eq(favourites.userId, viewer.id)))
         : [];
       const favouriteFields = viewer ? { isFavourite: saved.some((f) => f.userId === viewer.id), ...(own ? { favourites: saved.length } : {}) } : {};
-      return { ...product!, ...favouriteFields, seller: toPublicUser(found.seller) };
+      return { ...product, ...favouriteFields, seller: toPublicUser(found.seller) };
     },
 
     /**
@@ -511,6 +532,8 @@ export function createListingService({ db, reads = db, storage, uploads, limits,
 
     /** The seller's own listings with their counters (views, phone reveals), for the dashboard. */
     async withStats(owner: User, limit: number): Promise<(ApiProduct & { views: number; reveals: number; favourites: number })[]> {
+      // The views this instance holds for its next batch count already (counters.ts).
+      await counters.flushViews();
       const { rows } = await listingsOf(owner, owner.id, limit);
       const ids = rows.map((r) => r.id);
       const [photos, saved] = await Promise.all([
@@ -530,6 +553,7 @@ export function createListingService({ db, reads = db, storage, uploads, limits,
 
     /** The dashboard's extra block: totals and the latest activity on the seller's listings. */
     async sellerActivity(userId: string, limit = 10) {
+      await counters.flushViews();
       const [totals] = await db
         .select({
           listings: count(),

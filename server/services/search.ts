@@ -236,71 +236,87 @@ function executionMs(result: unknown): number {
 export async function executeSearch(db: AppDb, filters: SQL[], params: SearchParams, text: boolean, explain = false, timeoutMs = SEARCH_TIMEOUTS.exactMs) {
   const statements = searchStatements(db, filters, params);
   let ms = 0;
+  // Every statement of a search in one transaction, on one connection: one BEGIN and one
+  // COMMIT, and the settings of each statement sent only when they change, all in one round
+  // trip (set_config(…, true) is SET LOCAL). The statement timeout holds for each statement.
   // PostgreSQL stops a statement past the timeout (error 57014); PGlite ignores the setting
   // (no timer signals in its WebAssembly build), where the caps on words bound the cost.
-  const timeout = sql.raw(`set local statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`);
-  const inTransaction = (settings: SQL[], query: SQL) =>
-    withTransaction(db, async (tx) => {
-      await tx.execute(timeout);
-      for (const setting of settings) await tx.execute(setting);
+  const timeout = String(Math.max(1, Math.round(timeoutMs)));
+  return withTransaction(db, async (tx) => {
+    let current: Plan | undefined;
+    const inTransaction = async (plan: Plan, query: SQL) => {
+      if (!current || current.seqscan !== plan.seqscan || current.indexscan !== plan.indexscan) {
+        const switches = [sql`set_config('enable_seqscan', ${plan.seqscan ? 'on' : 'off'}, true)`, sql`set_config('enable_indexscan', ${plan.indexscan ? 'on' : 'off'}, true)`];
+        await tx.execute(sql`select ${sql.join(current ? switches : [sql`set_config('statement_timeout', ${timeout}, true)`, ...switches], sql`, `)}`);
+        current = plan;
+      }
       if (!explain) return tx.execute(query);
       ms += executionMs(await tx.execute(sql`explain (analyze, format json) ${query}`));
       return tx.execute(query);
-    });
-  const n = countOf(await inTransaction(text ? [sql`set local enable_seqscan = off`] : [], statements.count));
-  const offset = (params.currentPage - 1) * PRODUCTS_PAGE_SIZE;
-  let rows: Row[] = [];
-  const fetchRows = async (settings: SQL[], query: SQL) =>
-    ((await inTransaction(settings, query)) as unknown as { rows: Record<string, unknown>[] }).rows.map((raw) => rowOf(raw));
-  if (n > offset) {
-    const residual = text || params.minPrice !== undefined || params.maxPrice !== undefined || params.attributes.length > 0;
-    const bitmapsOnly = [sql`set local enable_indexscan = off`, sql`set local enable_seqscan = off`];
-    if (text && n > COUNT_CAP && params.sortBy === 'date_desc') {
-      // Many matches, newest first (decision 0024). Walking the newest-first index until a page
-      // of matches turns up reads 20,000 listings for a word one in a thousand holds. So:
-      // 1. the newest DENSE_PROBE_ROWS listings of the category, wilaya, commune or seller,
-      //    checked against every filter: a word many listings hold has its page there (listings
-      //    past them come later in the order);
-      // 2. the matches of the last few days: the text index holds the day beside the words
-      //    (db/schema.ts products_search_day_idx), so only matching rows are read, then sorted;
-      //    every listing outside a window was published on an earlier day than all inside;
-      // 3. all matches, sorted (below).
-      // Each step answers only with a full page, which is then exactly the page.
-      // Only filters a newest-first index covers pick those rows: at most DENSE_PROBE_ROWS are
-      // read, whatever the other filters (a narrow price range) leave of them.
-      const newest = db
-        .select({ ...listColumns, searchVector: products.searchVector })
-        .from(products)
-        .where(and(...orderedIndexFilters(params)))
-        .orderBy(...ORDER.date_desc)
-        .limit(DENSE_PROBE_ROWS);
-      // Named like the table, so that every filter and the order apply to it unchanged.
-      const probe = sql`select * from (${newest.getSQL()}) as ${products} where ${and(...filters)} order by ${sql.join(ORDER.date_desc, sql`, `)} limit ${PRODUCTS_PAGE_SIZE} offset ${offset}`;
-      const dense = await fetchRows([], probe);
-      if (dense.length === PRODUCTS_PAGE_SIZE) return { rows: dense, n, ms };
-      for (const days of RECENT_WINDOWS_DAYS) {
-        const recent = sql`${CREATED_DAY} >= (now() at time zone 'UTC')::date - ${sql.raw(String(days))}`;
-        const page = await fetchRows(bitmapsOnly, searchStatements(db, [...filters, recent], params).rows.getSQL());
-        if (page.length === PRODUCTS_PAGE_SIZE) return { rows: page, n, ms };
+    };
+    const n = countOf(await inTransaction(text ? NO_SEQSCAN : PLANNER_DEFAULTS, statements.count));
+    const offset = (params.currentPage - 1) * PRODUCTS_PAGE_SIZE;
+    let rows: Row[] = [];
+    const fetchRows = async (plan: Plan, query: SQL) =>
+      ((await inTransaction(plan, query)) as unknown as { rows: Record<string, unknown>[] }).rows.map((raw) => rowOf(raw));
+    if (n > offset) {
+      const residual = text || params.minPrice !== undefined || params.maxPrice !== undefined || params.attributes.length > 0;
+      if (text && n > COUNT_CAP && params.sortBy === 'date_desc') {
+        // Many matches, newest first (decision 0024). Walking the newest-first index until a page
+        // of matches turns up reads 20,000 listings for a word one in a thousand holds. So:
+        // 1. the newest DENSE_PROBE_ROWS listings of the category, wilaya, commune or seller,
+        //    checked against every filter: a word many listings hold has its page there (listings
+        //    past them come later in the order);
+        // 2. the matches of the last few days: the text index holds the day beside the words
+        //    (db/schema.ts products_search_day_idx), so only matching rows are read, then sorted;
+        //    every listing outside a window was published on an earlier day than all inside;
+        // 3. all matches, sorted (below).
+        // Each step answers only with a full page, which is then exactly the page.
+        // Only filters a newest-first index covers pick those rows: at most DENSE_PROBE_ROWS are
+        // read, whatever the other filters (a narrow price range) leave of them.
+        const newest = db
+          .select({ ...listColumns, searchVector: products.searchVector })
+          .from(products)
+          .where(and(...orderedIndexFilters(params)))
+          .orderBy(...ORDER.date_desc)
+          .limit(DENSE_PROBE_ROWS);
+        // Named like the table, so that every filter and the order apply to it unchanged.
+        const probe = sql`select * from (${newest.getSQL()}) as ${products} where ${and(...filters)} order by ${sql.join(ORDER.date_desc, sql`, `)} limit ${PRODUCTS_PAGE_SIZE} offset ${offset}`;
+        const dense = await fetchRows(PLANNER_DEFAULTS, probe);
+        if (dense.length === PRODUCTS_PAGE_SIZE) return { rows: dense, n, ms };
+        for (const days of RECENT_WINDOWS_DAYS) {
+          const recent = sql`${CREATED_DAY} >= (now() at time zone 'UTC')::date - ${sql.raw(String(days))}`;
+          const page = await fetchRows(BITMAPS_ONLY, searchStatements(db, [...filters, recent], params).rows.getSQL());
+          if (page.length === PRODUCTS_PAGE_SIZE) return { rows: page, n, ms };
+        }
       }
+      if (!text) {
+        // Without words, the page's ids first (decision 0025): from an index alone when one holds
+        // every column of the filters and the order (the category details' indexes, the b-trees
+        // with their count columns), so that only the page's rows are read from the table.
+        // Few matches of a filter no ordered index covers (a price range, details): all of them by
+        // the cheapest scan, then sorted.
+        const few = residual && n <= COUNT_CAP;
+        rows = await fetchRows(few ? NO_SEQSCAN : PLANNER_DEFAULTS, (few ? statements.rowsOfFewByIds : statements.rowsByIds).getSQL());
+        return { rows, n, ms };
+      }
+      // Few matches of words, or dense text matches that the recent windows missed: read them
+      // all through their indexes and sort.
+      const fetchAndSort = n <= COUNT_CAP || params.sortBy === 'date_desc';
+      rows = await fetchRows(fetchAndSort ? BITMAPS_ONLY : PLANNER_DEFAULTS, statements.rows.getSQL());
     }
-    if (!text) {
-      // Without words, the page's ids first (decision 0025): from an index alone when one holds
-      // every column of the filters and the order (the category details' indexes, the b-trees
-      // with their count columns), so that only the page's rows are read from the table.
-      // Few matches of a filter no ordered index covers (a price range, details): all of them by
-      // the cheapest scan, then sorted.
-      const few = residual && n <= COUNT_CAP;
-      rows = await fetchRows(few ? [sql`set local enable_seqscan = off`] : [], (few ? statements.rowsOfFewByIds : statements.rowsByIds).getSQL());
-      return { rows, n, ms };
-    }
-    // Few matches of words, or dense text matches that the recent windows missed: read them
-    // all through their indexes and sort.
-    const fetchAndSort = n <= COUNT_CAP || params.sortBy === 'date_desc';
-    rows = await fetchRows(fetchAndSort ? bitmapsOnly : [], statements.rows.getSQL());
-  }
-  return { rows, n, ms };
+    return { rows, n, ms };
+  });
 }
+
+/** The planner's switches a statement of the search runs with. */
+interface Plan {
+  seqscan: boolean;
+  indexscan: boolean;
+}
+const PLANNER_DEFAULTS: Plan = { seqscan: true, indexscan: true };
+const NO_SEQSCAN: Plan = { seqscan: false, indexscan: true };
+const BITMAPS_ONLY: Plan = { seqscan: false, indexscan: false };
 
 /**
  * The windows (days back from now) in which dense text matches are looked for, newest first,

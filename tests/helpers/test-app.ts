@@ -36,11 +36,16 @@ export interface TestOptions {
   s3?: TestS3;
   /** A database opened by the test (migrated here), e.g. with a read replica; closed with the context. */
   database?: Database;
+  /**
+   * How long views wait for their batch (services/counters.ts). 0 by default: tests read a
+   * listing's counts right after a view; tests/integration/counters.test.ts tests the batches.
+   */
+  viewBatchMs?: number;
 }
 
 const GENEROUS = { max: 10_000, windowMs: 60_000 };
 
-export async function createTestContext(name: string, { env = {}, rateLimits, remotePhotos = false, now, s3, database: given }: TestOptions = {}): Promise<TestContext> {
+export async function createTestContext(name: string, { env = {}, rateLimits, remotePhotos = false, now, s3, database: given, viewBatchMs = 0 }: TestOptions = {}): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ecosouk-test-'));
   if (remotePhotos) await startPhotoServer();
   const config = loadConfig({
@@ -63,6 +68,7 @@ export async function createTestContext(name: string, { env = {}, rateLimits, re
     storage: await createStorage(config, s3 ? { credentials: S3RVER_CREDENTIALS, connectTimeoutMs: 500, requestTimeoutMs: 2000 } : {}),
     rateLimits: rateLimits ?? Object.fromEntries(Object.keys(RATE_LIMITS).map((k) => [k, GENEROUS])),
     ...(now ? { now } : {}),
+    viewBatchMs,
   });
   const app = await buildApp({ services, logger: false });
   await app.ready();

@@ -150,3 +150,85 @@ describe('daily roll-up', () => {
     expect(await ctx.services.counters.foldOldEvents(now)).toBe(0);
   });
 });
+
+// In production views wait up to a second to be written together (decision 0026); the other
+// tests here write each at once (tests/helpers/test-app.ts). This context keeps them waiting
+// until the test writes them, or for a short timer.
+describe('views written in batches', () => {
+  let batched: TestContext;
+  let sellerOfBatch: string;
+  beforeAll(async () => {
+    const generous = Object.fromEntries(Object.keys(RATE_LIMITS).map((k) => [k, { max: 10_000, windowMs: 60_000 }]));
+    batched = await createTestContext('counters-batched', { rateLimits: generous, viewBatchMs: 60_000 });
+  });
+  afterAll(async () => {
+    await batched?.close();
+  });
+  beforeEach(async () => {
+    await batched.reset();
+    const [seller] = await batched.database.db.insert(users).values({ name: 'Seller', email: 'seller@example.dz', passwordHash: 'x', isVerified: true }).returning();
+    sellerOfBatch = seller!.id;
+  });
+
+  const listingOf = async (title = 'Vélo de course') => {
+    const [row] = await batched.database.db
+      .insert(products)
+      .values({ userId: sellerOfBatch, title, desc: title, originalLang: 'fr', category: 'sport-fitness', condition: 'good', address: 'oran', price: 25_000, contact: '+213550000000' })
+      .returning();
+    return row!;
+  };
+  const viewsOf = async (id: string) => (await batched.database.db.select({ views: products.views }).from(products).where(eq(products.id, id)))[0]!.views;
+  const visit = (id: string, ip: string) => batched.app.inject({ method: 'GET', url: `${API}/products/${id}`, remoteAddress: ip, headers: { 'user-agent': 'Firefox/140' } });
+
+  it('are written together, still once per visitor and listing a day, with one event each', async () => {
+    const p = await listingOf();
+    const q = await listingOf('Table en bois');
+    for (let i = 0; i < 5; i++) expect((await visit(p.id, '198.51.100.1')).statusCode).toBe(200);
+    await visit(p.id, '198.51.100.2');
+    await visit(q.id, '198.51.100.1');
+    // Nothing written yet: the page answered without waiting for its view.
+    expect(await viewsOf(p.id)).toBe(0);
+    await batched.services.counters.flushViews();
+    expect(await viewsOf(p.id)).toBe(2);
+    expect(await viewsOf(q.id)).toBe(1);
+    expect(await batched.database.db.select().from(events).where(eq(events.productId, p.id))).toHaveLength(2);
+    // The next batch finds the marks of the first: the same visitors count no more today.
+    await visit(p.id, '198.51.100.1');
+    await visit(p.id, '198.51.100.3');
+    await batched.services.counters.flushViews();
+    expect(await viewsOf(p.id)).toBe(3);
+    expect(await batched.database.db.select().from(events).where(eq(events.productId, p.id))).toHaveLength(3);
+  });
+
+  it("count in the seller's figures at once, and a listing deleted before its batch costs the others nothing", async () => {
+    const p = await listingOf();
+    const gone = await listingOf('Table en bois');
+    await visit(p.id, '198.51.100.4');
+    await visit(gone.id, '198.51.100.4');
+    await batched.database.db.delete(products).where(eq(products.id, gone.id));
+    // The dashboard writes what this instance holds before it reads.
+    const activity = await batched.services.listings.sellerActivity(sellerOfBatch);
+    expect(activity.totals.views).toBe(1);
+    expect(await viewsOf(p.id)).toBe(1);
+  });
+
+  it('are written by the timer on their own, and by close()', async () => {
+    const p = await listingOf();
+    const quick = await createTestContext('counters-quick', { viewBatchMs: 50 });
+    try {
+      const [seller] = await quick.database.db.insert(users).values({ name: 'S', email: 's@example.dz', passwordHash: 'x', isVerified: true }).returning();
+      const [row] = await quick.database.db
+        .insert(products)
+        .values({ userId: seller!.id, title: 'Lampe', desc: 'Lampe', originalLang: 'fr', category: 'sport-fitness', condition: 'good', address: 'oran', price: 100, contact: '+213550000000' })
+        .returning();
+      await quick.app.inject({ method: 'GET', url: `${API}/products/${row!.id}`, remoteAddress: '198.51.100.5' });
+      await expect.poll(async () => (await quick.database.db.select({ views: products.views }).from(products).where(eq(products.id, row!.id)))[0]!.views).toBe(1);
+    } finally {
+      await quick.close();
+    }
+    // Shutting down writes what is pending.
+    await visit(p.id, '198.51.100.6');
+    await batched.services.counters.close();
+    expect(await viewsOf(p.id)).toBe(1);
+  });
+});
