@@ -1,7 +1,7 @@
 // React Router's default Node entry, plus the page's CSP nonce: ServerRouter puts it on the
 // scripts and preload links it renders, and CspNonce hands it to our own components.
 // Crawlers (isbot) get the complete page in one piece; browsers get it streamed.
-import { PassThrough } from 'node:stream';
+import { Transform, type TransformCallback } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -10,6 +10,43 @@ import { appContext } from '#app-context';
 import { CspNonce } from './context.ts';
 
 export const streamTimeout = 5_000;
+
+/**
+ * The stream React renders into, passing on what React wrote each time React says it is done
+ * writing for now (its `flush()`, called at the end of every flush of completed work, as it
+ * does for a compression stream) in one piece. React writes in pieces of at most 4 KB, and each
+ * piece would otherwise make its own way through the web stream React Router returns, the
+ * server adapter's stream and the socket: 20 to 40 of them for a page, each a few promises and
+ * a copy (issue #18's profile). The page still streams at the moments React chose.
+ */
+class FlushedChunks extends Transform {
+  private pending: Buffer[] = [];
+  private readonly onEnd: () => void;
+
+  /** `onEnd`: React has written everything. */
+  constructor(onEnd: () => void) {
+    super();
+    this.onEnd = onEnd;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.pending.push(chunk);
+    callback();
+  }
+
+  /** React's signal that a flush is complete. */
+  flush() {
+    if (this.pending.length === 0) return;
+    this.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
+    this.pending = [];
+  }
+
+  override _flush(callback: TransformCallback) {
+    this.flush();
+    this.onEnd();
+    callback();
+  }
+}
 
 export default function handleRequest(
   request: Request,
@@ -41,13 +78,10 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              // The timer's closure would otherwise keep the render alive until it fires.
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = new FlushedChunks(() => {
+            // The timer's closure would otherwise keep the render alive until it fires.
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set('Content-Type', 'text/html');
           pipe(body);

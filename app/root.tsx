@@ -12,8 +12,8 @@ import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
 import { NotFound } from './components/not-found.tsx';
 import { UnexpectedError } from './components/unexpected-error.tsx';
-import { createI18n, registerMessages } from './i18n/i18n.ts';
-import { resourcesFor } from './i18n/messages.server.ts';
+import { createI18n, registerMessagesJson } from './i18n/i18n.ts';
+import { messagesFor } from './i18n/messages.server.ts';
 import { langOfMatches, pageMeta, translatorFor } from './lib/meta.ts';
 import { useRootData, type RootData } from './lib/root-data.ts';
 import { currentUser } from './lib/session.server.ts';
@@ -29,8 +29,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
   const lang = isLang(params.lang) ? params.lang : detectLanguage(request);
   const theme = readCookie(request.headers.get('cookie'), THEME_COOKIE) === 'dark' ? 'dark' : 'light';
   // Registered before anything that can fail, so that even an error page has its texts.
-  const messages = resourcesFor(lang);
-  registerMessages(lang, messages);
+  const { messages, json } = messagesFor(lang);
+  registerMessagesJson(lang, json, messages);
   const user = currentUser(context);
   return {
     lang,
@@ -39,7 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
     publicUrl: context.get(appContext).services.config.publicUrl,
     user: user && { id: user.id, name: user.name, email: user.email, image: user.image, isVerified: user.isVerified, staff: isStaffAccount(user) },
     unread: user ? await context.get(appContext).services.messaging.unreadTotal(user.id) : 0,
-    messages,
+    messages: json,
   };
 }
 
@@ -90,7 +90,7 @@ function Document({ children }: { children: ReactNode }) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const { lang, theme, messages } = useRootData();
-  if (messages) registerMessages(lang, messages);
+  if (messages) registerMessagesJson(lang, messages);
   const i18n = useMemo(() => createI18n(lang), [lang]);
   useEffect(() => {
     // Remember the language the way the specification's detector does.

@@ -44,6 +44,8 @@ export default [
     route('saved-searches', 'routes/saved-searches.tsx'),
     route('saved-searches/:searchId/open', 'routes/saved-search-open.ts'),
     route('alerts/unsubscribe', 'routes/alerts-unsubscribe.tsx'),
+    // The bench's ceiling for pages; a 404 like any unknown path unless BENCH_CEILING_PAGE is set.
+    route('bench-ceiling', 'routes/bench-ceiling.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

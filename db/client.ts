@@ -162,11 +162,14 @@ export type Transaction = Parameters<Parameters<AppDb['transaction']>[0]>[0];
  * and released by us, and released with the error, so a broken connection is discarded.
  */
 const drizzleOf = new WeakMap<object, AppDb>();
+// The driver's module, imported once: an import() of a loaded module still resolves its
+// specifier (package.json lookups included) each time, 1-2 % of a search page (issue #18).
+let nodePostgres: Promise<typeof import('drizzle-orm/node-postgres')> | undefined;
 
 export async function withTransaction<T>(db: AppDb, fn: (tx: Transaction) => Promise<T>): Promise<T> {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (!isPool(client)) return db.transaction(fn);
-  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { drizzle } = await (nodePostgres ??= import('drizzle-orm/node-postgres'));
   const attempt = async () => {
     const connection = await client.connect();
     let failure: Error | undefined;

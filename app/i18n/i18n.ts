@@ -14,8 +14,16 @@ import type { Resources } from './messages.ts';
 
 const registry = new Map<Lang, Resources>();
 
-export function registerMessages(lang: Lang, messages: Resources) {
-  registry.set(lang, messages);
+const registeredJson = new Map<Lang, string>();
+
+/**
+ * The texts of `lang` as the root loader sends them, JSON (messages.server.ts); read once for
+ * each text that arrives, not on every render. `messages`: the same, already read.
+ */
+export function registerMessagesJson(lang: Lang, json: string, messages?: Resources) {
+  if (registeredJson.get(lang) === json && registry.has(lang)) return;
+  registry.set(lang, messages ?? (JSON.parse(json) as Resources));
+  registeredJson.set(lang, json);
 }
 
 /** The texts of `lang`; those of another language that has arrived rather than nothing at all. */

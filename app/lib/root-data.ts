@@ -1,7 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
 import { DEFAULT_LANG, type Lang } from '../../common/languages.ts';
 import type { Theme } from '../../common/constants.ts';
-import type { Resources } from '../i18n/messages.ts';
 
 export interface SessionUser {
   id: string;
@@ -21,8 +20,8 @@ export interface RootData {
   user: SessionUser | null;
   /** Unread messages of the signed-in member (0 for a visitor). */
   unread?: number;
-  /** The UI texts of `lang` (absent when the root loader failed). */
-  messages?: Resources;
+  /** The UI texts of `lang`, as JSON (absent when the root loader failed); i18n.ts reads them. */
+  messages?: string;
 }
 
 const fallback: RootData = { lang: DEFAULT_LANG, theme: 'light', year: new Date().getFullYear(), publicUrl: '', user: null };

@@ -21,9 +21,11 @@ import {
   etagMatches,
   normaliseNonces,
   NO_STORE,
+  pageEtag,
   PUBLIC_PAGE_CACHE,
   PUBLIC_PAGE_VARY,
   registerPageCaching,
+  weakEtag,
 } from '../../server/plugins/page-caching.ts';
 import { ensureBuild, startBuiltServer, type BuiltServer } from '../helpers/built-server.ts';
 
@@ -406,6 +408,14 @@ describe('helpers', () => {
   it('normaliseNonces empties nonce attributes and the nonce wherever else it is', () => {
     expect(normaliseNonces('<script nonce="abc+/=">x("abc+/=")</script>', 'abc+/=')).toBe('<script nonce="">x("")</script>');
     expect(normaliseNonces(`<link nonce='q'>`)).toBe('<link nonce="">');
+  });
+
+  it('pageEtag hashes the page as normaliseNonces leaves it, bytes as they are', () => {
+    const nonce = 'k9+/Zx0=';
+    const page = `<!DOCTYPE html><link nonce="${nonce}"><p dir="auto">سيارة – été</p><script nonce="${nonce}">go("${nonce}")</script>`;
+    expect(pageEtag(Buffer.from(page), nonce)).toBe(weakEtag(normaliseNonces(page, nonce)));
+    expect(pageEtag(Buffer.from(`${nonce}x${nonce}`), nonce)).toBe(weakEtag('x'));
+    expect(pageEtag(Buffer.from(page), '')).toBe(weakEtag(page));
   });
 
   it('etagMatches compares weakly and understands lists and *', () => {

@@ -34,7 +34,7 @@ describe('the root loader language', () => {
     it(`is the route's language for ${what}'s data request, not the cookie's`, async () => {
       const data = await rootData(path, { lang: 'fr' }, 'i18next=ar');
       expect(data.lang).toBe('fr');
-      expect(data.messages?.common.home).toBe('Accueil');
+      expect((JSON.parse(data.messages ?? '{}') as { common?: { home?: string } }).common?.home).toBe('Accueil');
     });
   }
 

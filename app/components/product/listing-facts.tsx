@@ -1,7 +1,6 @@
 import { Eye, Hash } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { INTL_LOCALE } from '../../../common/languages.ts';
-import { formatDate } from '../../../common/format.ts';
+import { formatCount, formatDate } from '../../../common/format.ts';
 import { formatRelativeTime } from '../../../common/relative-time.ts';
 import { useLang } from '../../lib/root-data.ts';
 
@@ -38,7 +37,7 @@ export function ListingFacts({ reference, views }: { reference: string; views: n
           {t('views')}
         </dt>
         <dd className="font-medium text-ink" data-testid="listing-views">
-          {new Intl.NumberFormat(INTL_LOCALE[lang]).format(views)}
+          {formatCount(views, lang)}
         </dd>
       </div>
     </dl>
