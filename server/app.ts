@@ -1,6 +1,6 @@
 // The Fastify application: API under /api/v1, uploads, and React Router for every other path.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compress from '@fastify/compress';
@@ -141,6 +141,7 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
   } else registerStoredFiles(app, services.storage);
 
   if (pages) {
+    const serverBuildFile = path.resolve(pages.mode === 'dev' ? 'build' : (pages.buildDir ?? 'build'), 'server/index.js');
     await app.register(fastifyReactRouter, {
       ...(pages.mode === 'dev'
         ? { devServer: pages.vite }
@@ -149,7 +150,12 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
             // function that imports it, and React Router then rebuilds its route tables and
             // static handler on every request (a module-cache lookup, route compilation and
             // matching set-up: about a fifth of a small page's time, measured for issue #18).
-            build: (await import(pathToFileURL(path.resolve(pages.buildDir ?? 'build', 'server/index.js')).href)) as ServerBuild,
+            // Without a build yet (a fresh clone whose tests start the server for its API), the
+            // path instead: the API serves, and pages fail with the adapter's own error until
+            // `react-router build` has run, as they always did.
+            ...(existsSync(serverBuildFile)
+              ? { build: (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild }
+              : { serverBuildPath: serverBuildFile }),
             clientBuildDirectory: path.join(pages.buildDir ?? 'build', 'client'),
             // The build writes .br/.gz beside each asset (tooling/precompress.ts) at maximum quality.
             staticOptions: { preCompressed: true },
