@@ -73,7 +73,7 @@ test("every listing of the demo shop is reachable from it, by the seller's searc
     }
     await expect(page.getByTestId('pagination').locator('[aria-current="page"]')).toHaveText(String(n));
     await expect(chip).toBeVisible();
-    for (const href of await page.getByTestId('product-grid').locator('h3 a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))) seen.add(href!);
+    for (const href of await page.getByTestId('product-grid').locator('article :is(h2, h3) a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))) seen.add(href!);
   }
   expect(seen.size).toBe(DEMO_ACTIVE);
 
