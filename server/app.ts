@@ -141,7 +141,6 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
   } else registerStoredFiles(app, services.storage);
 
   if (pages) {
-    const serverBuildFile = path.resolve(pages.mode === 'dev' ? 'build' : (pages.buildDir ?? 'build'), 'server/index.js');
     await app.register(fastifyReactRouter, {
       ...(pages.mode === 'dev'
         ? { devServer: pages.vite }
@@ -153,9 +152,7 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
             // Without a build yet (a fresh clone whose tests start the server for its API), the
             // path instead: the API serves, and pages fail with the adapter's own error until
             // `react-router build` has run, as they always did.
-            ...(existsSync(serverBuildFile)
-              ? { build: (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild }
-              : { serverBuildPath: serverBuildFile }),
+            ...(await serverBuildOf(path.resolve(pages.buildDir ?? 'build', 'server/index.js'))),
             clientBuildDirectory: path.join(pages.buildDir ?? 'build', 'client'),
             // The build writes .br/.gz beside each asset (tooling/precompress.ts) at maximum quality.
             staticOptions: { preCompressed: true },
@@ -170,3 +167,8 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** The page build, imported once; only its path when there is no build yet (see buildApp). */
+async function serverBuildOf(file: string): Promise<{ build: ServerBuild } | { serverBuildPath: string }> {
+  return existsSync(file) ? { build: (await import(pathToFileURL(file).href)) as ServerBuild } : { serverBuildPath: file };
+}

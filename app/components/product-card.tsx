@@ -9,6 +9,7 @@ import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
 import { SoldRibbon } from './product/lifecycle-notice.tsx';
 import { FavouriteButton } from './buyers/favourite-button.tsx';
+import { CARDS_ON_FIRST_SCREEN, CARDS_WITH_PHOTO_FIRST } from '../../common/constants.ts';
 
 /** `srcset` from the stored WebP variants (width → URL). */
 export function srcSetOf(variants: Record<string, string>): string {
@@ -31,21 +32,20 @@ export const PHONE_PHOTO_WIDTH = 'calc(100vw - 3rem)';
  */
 export function ProductCard({
   product,
-  eager = false,
-  photoFirst = false,
+  position = Number.POSITIVE_INFINITY,
   headingLevel = 3,
   action,
 }: {
   product: ApiProduct;
-  /** On the first screen: the photo loads at once. */
-  eager?: boolean;
-  /** Also fetched with high priority (common/constants.ts, CARDS_WITH_PHOTO_FIRST). */
-  photoFirst?: boolean;
+  /** The card's place in its list, from 0: the first screen's photos load at once, the first ones with high priority (common/constants.ts). */
+  position?: number;
   /** One below the heading of the list: a search's results heading is the page's h1. */
   headingLevel?: 2 | 3;
   action?: ReactNode;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const eager = position < CARDS_ON_FIRST_SCREEN;
+  const photoFirst = position < CARDS_WITH_PHOTO_FIRST;
   const lang = useLang();
   const { t } = useTranslation(['common', 'categories', 'cities', 'conditions']);
   const cover = product.photos[0];

@@ -6,7 +6,6 @@ import { fieldErrorsOf, type FieldErrors } from '../../common/schemas/field-erro
 import { hasSearchFilter } from '../../common/saved-search.ts';
 import { searchParamsSchema } from '../../common/schemas/search.ts';
 import { COUNT_CAP } from '../../common/search-options.ts';
-import { CARDS_ON_FIRST_SCREEN, CARDS_WITH_PHOTO_FIRST } from '../../common/constants.ts';
 import { ProductCard } from '../components/product-card.tsx';
 import { ImpactTotal } from '../components/impact/impact-total.tsx';
 import { Alert } from '../components/form/alert.tsx';
@@ -187,8 +186,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <li key={product.id} className="flex">
                   <ProductCard
                     product={product}
-                    eager={index < CARDS_ON_FIRST_SCREEN}
-                    photoFirst={index < CARDS_WITH_PHOTO_FIRST}
+                    position={index}
                     headingLevel={searching ? 2 : 3}
                   />
                 </li>

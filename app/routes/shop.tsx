@@ -2,7 +2,7 @@ import { ArrowLeft, ArrowRight, BadgeCheck, CalendarDays, MapPin, PackageOpen, S
 import { useTranslation } from '#i18n';
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import type { Route } from './+types/shop';
-import { CARDS_ON_FIRST_SCREEN, CARDS_WITH_PHOTO_FIRST, SHOP_PAGE_LIMIT } from '../../common/constants.ts';
+import { SHOP_PAGE_LIMIT } from '../../common/constants.ts';
 import { searchParamsSchema } from '../../common/schemas/search.ts';
 import { formatDate } from '../../common/format.ts';
 import { isLang } from '../../common/languages.ts';
@@ -124,7 +124,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="product-grid">
             {products.map((product, index) => (
               <li key={product.id} className="flex">
-                <ProductCard product={product} eager={index < CARDS_ON_FIRST_SCREEN} photoFirst={index < CARDS_WITH_PHOTO_FIRST} />
+                <ProductCard product={product} position={index} />
               </li>
             ))}
           </ul>
