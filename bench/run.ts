@@ -17,12 +17,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { searchParamsSchema, type SearchParams } from '../common/schemas/search.ts';
 import { CATEGORY_KEYS, WILAYA_KEYS } from '../common/reference-data.ts';
 import { LANGS } from '../common/languages.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { executeSearch, SEARCH_TIMEOUTS, searchFilters } from '../server/services/search.ts';
+import { executeSearch, prefixExpansion, SEARCH_TIMEOUTS, searchFilters, searchWords } from '../server/services/search.ts';
 import { ADVERSARIAL } from './adversarial.ts';
 import { fillListings } from './fill.ts';
 import { benchAlerts } from './alerts.ts';
@@ -167,14 +167,16 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
-async function explainOne(database: Database, filters: SQL[], params: SearchParams): Promise<number> {
-  // Exactly the statements and settings the service uses (server/services/search.ts).
-  // A statement stopped by the timeout (a 503 for the buyer) counts as the timeout.
-  const { ms } = await executeSearch(database.db, filters, params, Boolean(params.title), true).catch((error: unknown) => {
+async function explainOne(database: Database, params: SearchParams): Promise<number> {
+  // Exactly the statements and settings the service uses (server/services/search.ts): the last
+  // word's expansion, then the search. A statement stopped by the timeout (a 503 for the buyer)
+  // counts as the timeout.
+  const { expansion, ms: expanding } = await prefixExpansion(database.db, params.title ? searchWords(params.title) : [], true);
+  const { ms } = await executeSearch(database.db, searchFilters(params, false, undefined, expansion), params, Boolean(params.title), true).catch((error: unknown) => {
     if ((error as { cause?: { code?: string } }).cause?.code === '57014') return { ms: SEARCH_TIMEOUTS.exactMs };
     throw error;
   });
-  return ms;
+  return expanding + ms;
 }
 
 async function explainShapes(database: Database) {
@@ -189,7 +191,7 @@ async function explainShapes(database: Database) {
     await measure(shape.name, () =>
       shape.variants.map((variant) => {
         const params = searchParamsSchema.parse(variant);
-        return explainOne(database, searchFilters(params), params);
+        return explainOne(database, params);
       }),
     );
   }
@@ -202,7 +204,9 @@ async function explainShapes(database: Database) {
   await measure('adversarial text (exact, then fallback)', () =>
     ADVERSARIAL.map(async (title) => {
       const params = searchParamsSchema.parse({ title });
-      const exact = await executeSearch(database.db, searchFilters(params), params, true, true);
+      const { expansion, ms: expanding } = await prefixExpansion(database.db, searchWords(title), true);
+      const exact = await executeSearch(database.db, searchFilters(params, false, undefined, expansion), params, true, true);
+      exact.ms += expanding;
       if (exact.n > 0) return exact.ms;
       const fuzzy = await executeSearch(database.db, searchFilters(params, true), params, true, true, SEARCH_TIMEOUTS.fuzzyMs).catch(() => ({ ms: SEARCH_TIMEOUTS.fuzzyMs }));
       return exact.ms + fuzzy.ms;

@@ -374,6 +374,19 @@ export const searchTerms = pgTable(
 );
 
 /**
+ * Every lexeme any listing's search vector ever held (simple words of every length, French and
+ * English stems), kept by a trigger (migration 0019). The search expands the last word, a
+ * prefix still being typed, into the lexemes it starts (services/search.ts prefixLexemes): GIN
+ * then looks up whole entries, which it can skip through and the planner can estimate, instead
+ * of a partial match it must collect entirely (decision 0029). Lexemes of changed or deleted
+ * listings stay: a stale one only adds an alternative that matches nothing. Compared bytewise
+ * (text_pattern_ops), so that "starts with" is one range of the index whatever the collation.
+ */
+export const searchLexemes = pgTable('search_lexemes', { lexeme: text('lexeme').notNull() }, (t) => [
+  uniqueIndex('search_lexemes_key').using('btree', t.lexeme.op('text_pattern_ops')),
+]);
+
+/**
  * The durable job queue (server/services/jobs/queue.ts). `key` makes an enqueue idempotent;
  * `locked_until` is the lease of the runner working on it, `lock_token` proves which runner.
  */

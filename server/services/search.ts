@@ -8,7 +8,7 @@ import { COUNT_CAP, searchParamsSchema, type SearchParams, type Sort } from '../
 import type { AttributeFilter } from '../../common/schemas/attributes.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
 import { mustReadPrimary } from '../../db/read-routing.ts';
-import { attributeExpression, CREATED_DAY, isIndexedAttribute, products, searchTerms } from '../../db/schema.ts';
+import { attributeExpression, CREATED_DAY, isIndexedAttribute, products, searchLexemes, searchTerms } from '../../db/schema.ts';
 import { listedNow } from '../repositories/visibility.ts';
 import { newestFirst, oldestFirst } from '../../db/order.ts';
 import { AppError } from '#errors';
@@ -69,14 +69,63 @@ export function fuzzyWords(words: string[]): string[] {
 }
 
 /**
- * One tsquery: every word must match, each as typed (normalized), or by its French or
- * English stem; the last word also as a prefix, since people search as they type.
+ * The lexemes the last word of a search starts, when they are few: the prefix written as
+ * those whole lexemes (`'tel' | 'telephone'`) rather than `'tel':*` matches the same listings,
+ * and GIN looks each one up instead of collecting every entry of the partial match into a
+ * bitmap first (decision 0029).
  */
-export function textQuery(words: string[]): SQL {
+export interface PrefixExpansion {
+  /** The last word, as searchWords gave it. */
+  word: string;
+  /** Every lexeme of search_lexemes that starts with the normalized word. */
+  lexemes: string[];
+}
+
+/** A prefix that starts more lexemes than this keeps the partial match (`:*`): as many lookups would cost more. */
+export const MAX_PREFIX_LEXEMES = 64;
+
+/**
+ * The expansion of the last of `words` (null: keep `:*`). Exactly the same matches: the
+ * vocabulary holds every lexeme any listing's vector ever held (migration 0019, a superset),
+ * `starts_with` compares bytes as a tsquery prefix does, and the expansion is used only when
+ * the word is one token of the simple parser, itself, as `to_tsquery('simple', …:*)` would read
+ * it. The range's upper bound, U+10FFFF, is no letter or digit, so no lexeme holds it. With
+ * `explain`, the statement's execution time is returned too (benchmark).
+ */
+export async function prefixExpansion(db: AppDb, words: string[], explain = false): Promise<{ expansion: PrefixExpansion | null; ms: number }> {
+  const word = words.at(-1);
+  if (word === undefined) return { expansion: null, ms: 0 };
+  const query = sql`select p.single, array(
+      select ${searchLexemes.lexeme} from ${searchLexemes}
+      where ${searchLexemes.lexeme} ~>=~ p.prefix and ${searchLexemes.lexeme} ~<~ (p.prefix || chr(1114111)) and starts_with(${searchLexemes.lexeme}, p.prefix)
+      order by ${searchLexemes.lexeme} using ~<~ limit ${MAX_PREFIX_LEXEMES + 1}) as lexemes
+    from (select prefix, tsvector_to_array(to_tsvector('simple', prefix)) = array[prefix] as single from (select ecosouk_normalize(${word}) as prefix) as w) as p`;
+  let ms = 0;
+  if (explain) ms = executionMs(await db.execute(sql`explain (analyze, format json) ${query}`));
+  const row = ((await db.execute(query)) as unknown as { rows: { single: boolean; lexemes: string[] }[] }).rows[0];
+  if (!row?.single || row.lexemes.length === 0 || row.lexemes.length > MAX_PREFIX_LEXEMES) return { expansion: null, ms };
+  return { expansion: { word, lexemes: row.lexemes }, ms };
+}
+
+/** A tsquery of alternatives, written for tsquery's input (quoted, `'` doubled, `\\` escaped): no parser or dictionary touches the lexemes. */
+export function anyLexeme(lexemes: string[]): string {
+  return lexemes.map((lexeme) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' | ');
+}
+
+/**
+ * One tsquery: every word must match, each as typed (normalized), or by its French or
+ * English stem; the last word also as a prefix, since people search as they type: written
+ * as the lexemes it starts when `expansion` gives them (prefixExpansion), the same matches.
+ */
+export function textQuery(words: string[], expansion?: PrefixExpansion | null): SQL {
   const parts = words.map((word, i) => {
     const normalized = sql`ecosouk_normalize(${word})`;
-    const exact = i === words.length - 1 ? sql`quote_literal(${normalized}) || ':*'` : sql`quote_literal(${normalized})`;
-    return sql`(to_tsquery('simple', ${exact}) || plainto_tsquery('french', ${normalized}) || plainto_tsquery('english', ${normalized}))`;
+    const last = i === words.length - 1;
+    const exact =
+      last && expansion?.word === word
+        ? sql`${anyLexeme(expansion.lexemes)}::tsquery`
+        : sql`to_tsquery('simple', ${last ? sql`quote_literal(${normalized}) || ':*'` : sql`quote_literal(${normalized})`})`;
+    return sql`(${exact} || plainto_tsquery('french', ${normalized}) || plainto_tsquery('english', ${normalized}))`;
   });
   return sql.join(parts, sql` && `);
 }
@@ -144,8 +193,11 @@ function orderedIndexFilters(params: SearchParams): SQL[] {
   return filters;
 }
 
-/** The filters of the search (fuzzy: the typo-tolerant variant of the text match; at: the services' clock). */
-export function searchFilters(params: SearchParams, fuzzy = false, at?: Date): SQL[] {
+/**
+ * The filters of the search (fuzzy: the typo-tolerant variant of the text match; at: the services'
+ * clock; expansion: the last word's lexemes, prefixExpansion).
+ */
+export function searchFilters(params: SearchParams, fuzzy = false, at?: Date, expansion?: PrefixExpansion | null): SQL[] {
   const filters: SQL[] = [listedNow(at)];
   if (params.category) filters.push(eq(products.category, params.category));
   if (params.address) filters.push(eq(products.address, params.address));
@@ -158,7 +210,7 @@ export function searchFilters(params: SearchParams, fuzzy = false, at?: Date): S
   if (params.minPrice !== undefined) filters.push(gte(products.price, Math.ceil(params.minPrice)));
   if (params.maxPrice !== undefined) filters.push(lte(products.price, Math.floor(params.maxPrice)));
   const words = params.title ? searchWords(params.title) : [];
-  if (words.length > 0 && !fuzzy) filters.push(sql`${products.searchVector} @@ (${textQuery(words)})`);
+  if (words.length > 0 && !fuzzy) filters.push(sql`${products.searchVector} @@ (${textQuery(words, expansion)})`);
   // Close spellings of the main words, each matched like a word typed (the text index).
   if (words.length > 0 && fuzzy) filters.push(...fuzzyWords(words).map((word) => sql`${products.searchVector} @@ ${closeSpellings(word)}`));
   return filters;
@@ -203,6 +255,14 @@ export function searchStatements(db: AppDb, filters: SQL[], params: SearchParams
       )
       .orderBy(...ORDER[params.sortBy]),
     count: sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${COUNT_CAP + 1}) as capped`,
+    // The capped count that also gives the page's ids when the matches are few (at most
+    // COUNT_CAP: then every match is in it, and sorting them gives exactly the page): a text
+    // search's matches are read once, not once to count and again for the page (decision 0029).
+    // With more matches, `ids` is a page of some of them only and must not be used. Named like
+    // the table, so that the order applies to it unchanged.
+    countWithPage: sql`select count(*)::int as n, ((array_agg(${products.id} order by ${sql.join(ORDER[params.sortBy], sql`, `)}))[${offset + 1}:${offset + PRODUCTS_PAGE_SIZE}])::text[] as ids from (select ${products.id}, ${products.createdAt}, ${products.price} from ${products} where ${where} limit ${COUNT_CAP + 1}) as ${products}`,
+    /** The rows of `ids`, in the search's order. */
+    rowsOf: (ids: string[]) => db.select(listColumns).from(products).where(inArray(products.id, ids)).orderBy(...ORDER[params.sortBy]),
   };
 }
 
@@ -254,11 +314,18 @@ export async function executeSearch(db: AppDb, filters: SQL[], params: SearchPar
       ms += executionMs(await tx.execute(sql`explain (analyze, format json) ${query}`));
       return tx.execute(query);
     };
-    const n = countOf(await inTransaction(text ? NO_SEQSCAN : PLANNER_DEFAULTS, statements.count));
+    const counted = await inTransaction(text ? NO_SEQSCAN : PLANNER_DEFAULTS, text ? statements.countWithPage : statements.count);
+    const n = countOf(counted);
     const offset = (params.currentPage - 1) * PRODUCTS_PAGE_SIZE;
     let rows: Row[] = [];
     const fetchRows = async (plan: Plan, query: SQL) =>
       ((await inTransaction(plan, query)) as unknown as { rows: Record<string, unknown>[] }).rows.map((raw) => rowOf(raw));
+    if (text && n > offset && n <= COUNT_CAP) {
+      // Few matches of words: the count sorted them all and gave the page's ids.
+      const ids = (counted as unknown as { rows: { ids: string[] | null }[] }).rows[0]?.ids ?? [];
+      if (ids.length > 0) rows = await fetchRows(PLANNER_DEFAULTS, statements.rowsOf(ids).getSQL());
+      return { rows, n, ms };
+    }
     if (n > offset) {
       const residual = text || params.minPrice !== undefined || params.maxPrice !== undefined || params.attributes.length > 0;
       if (text && n > COUNT_CAP && params.sortBy === 'date_desc') {
@@ -300,8 +367,8 @@ export async function executeSearch(db: AppDb, filters: SQL[], params: SearchPar
         rows = await fetchRows(few ? NO_SEQSCAN : PLANNER_DEFAULTS, (few ? statements.rowsOfFewByIds : statements.rowsByIds).getSQL());
         return { rows, n, ms };
       }
-      // Few matches of words, or dense text matches that the recent windows missed: read them
-      // all through their indexes and sort.
+      // Dense text matches that the recent windows missed: read them all through their indexes
+      // and sort. (Few matches of words were paged by the count.)
       const fetchAndSort = n <= COUNT_CAP || params.sortBy === 'date_desc';
       rows = await fetchRows(fetchAndSort ? BITMAPS_ONLY : PLANNER_DEFAULTS, statements.rows.getSQL());
     }
@@ -418,7 +485,8 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
     const words = params.title !== undefined ? searchWords(params.title) : [];
     let exact: Omit<SearchResult, 'fuzzy'>;
     try {
-      exact = await run(searchFilters(params, false, options.now?.()), params, words.length > 0, timeouts.exactMs);
+      const { expansion } = await prefixExpansion(db, words);
+      exact = await run(searchFilters(params, false, options.now?.(), expansion), params, words.length > 0, timeouts.exactMs);
     } catch (error) {
       if (isTimeout(error)) throw new AppError('SERVICE_UNAVAILABLE', 'The search took too long, please try again');
       throw error;
