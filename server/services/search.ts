@@ -352,7 +352,12 @@ export async function executeSearch(db: AppDb, filters: SQL[], params: SearchPar
         const dense = await fetchRows(PLANNER_DEFAULTS, probe);
         if (dense.length === PRODUCTS_PAGE_SIZE) return { rows: dense, n, ms };
         for (const days of RECENT_WINDOWS_DAYS) {
-          const recent = sql`${CREATED_DAY} >= (now() at time zone 'UTC')::date - ${sql.raw(String(days))}`;
+          // The window's days one by one (`= any`), not as a range: GIN reads a range of days as a
+          // partial match, collecting every listing of those days before it can intersect them
+          // with the words (decision 0029). A listing dated after today (written straight into the
+          // database) would be outside the list though it comes first: then no window answers.
+          const today = sql`(now() at time zone 'UTC')::date`;
+          const recent = sql`${CREATED_DAY} = any(array(select ${today} - i from generate_series(0, ${sql.raw(String(days))}) as i)) and not exists (select 1 from ${products} as later where later.listed and later.created_at >= ((${today} + 1)::timestamp at time zone 'UTC'))`;
           const page = await fetchRows(BITMAPS_ONLY, searchStatements(db, [...filters, recent], params).rows.getSQL());
           if (page.length === PRODUCTS_PAGE_SIZE) return { rows: page, n, ms };
         }
