@@ -36,6 +36,8 @@ const { values: args } = parseArgs({
     reuse: { type: 'boolean', default: false },
     'fill-only': { type: 'boolean', default: false },
     'explain-only': { type: 'boolean', default: false },
+    // The EXPLAIN rounds start each round's variants together (how the bench measured until 2026-11-23).
+    'parallel-variants': { type: 'boolean', default: false },
     // The search alerts' matching (bench/alerts.ts): saved searches, and new listings matched against them.
     'saved-searches': { type: 'string', default: '100000' },
     'new-listings': { type: 'string', default: '1000' },
@@ -181,28 +183,34 @@ async function explainOne(database: Database, params: SearchParams): Promise<num
 
 async function explainShapes(database: Database) {
   const results: { shape: string; samples: number; p50: number; p95: number; max: number }[] = [];
-  const measure = async (shape: string, runs: () => Promise<number>[]) => {
+  const measure = async (shape: string, runs: (() => Promise<number>)[]) => {
     const times: number[] = [];
-    // Three rounds over the variants: a cold-ish first round, then warm ones.
-    for (let round = 0; round < 3; round++) for (const run of runs()) times.push(await run);
+    // Three rounds over the variants: a cold-ish first round, then warm ones. One search at a
+    // time, so that each time is one search's: until 2026-11-23 a round started all its variants
+    // together, up to ten at once on the pool's connections sharing two cores, and each time
+    // included waiting for the others (--parallel-variants measures that way again).
+    for (let round = 0; round < 3; round++) {
+      if (args['parallel-variants']) for (const time of runs.map((run) => run())) times.push(await time);
+      else for (const run of runs) times.push(await run());
+    }
     results.push({ shape, samples: times.length, p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) });
   };
   for (const shape of SHAPES) {
-    await measure(shape.name, () =>
-      shape.variants.map((variant) => {
-        const params = searchParamsSchema.parse(variant);
-        return explainOne(database, params);
-      }),
+    await measure(
+      shape.name,
+      shape.variants.map((variant) => () => explainOne(database, searchParamsSchema.parse(variant))),
     );
   }
-  await measure('typo fallback (trigrams)', () =>
-    FUZZY.map((title) => {
+  await measure(
+    'typo fallback (trigrams)',
+    FUZZY.map((title) => () => {
       const params = searchParamsSchema.parse({ title });
       return executeSearch(database.db, searchFilters(params, true), params, true, true).then((r) => r.ms);
     }),
   );
-  await measure('adversarial text (exact, then fallback)', () =>
-    ADVERSARIAL.map(async (title) => {
+  await measure(
+    'adversarial text (exact, then fallback)',
+    ADVERSARIAL.map((title) => async () => {
       const params = searchParamsSchema.parse({ title });
       const { expansion, ms: expanding } = await prefixExpansion(database.db, searchWords(title), true);
       const exact = await executeSearch(database.db, searchFilters(params, false, undefined, expansion), params, true, true);
