@@ -4,8 +4,9 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from './+types/root';
 import { appContext } from '#app-context';
 import { CspNonce } from './context.ts';
-import { LANG_COOKIE, LANG_STORAGE_KEY, THEME_COOKIE } from '../common/constants.ts';
+import { LANG_COOKIE, LANG_STORAGE_KEY, THEME_COOKIE, WEB_FONTS_COOKIE } from '../common/constants.ts';
 import { readCookie } from '../common/cookies.ts';
+import { holdsWebFonts } from '../common/web-fonts.ts';
 import { detectLanguage } from '../common/detect-language.ts';
 import { dirOf, isLang } from '../common/languages.ts';
 import { SiteFooter } from './components/site-footer.tsx';
@@ -18,6 +19,7 @@ import { langOfMatches, pageMeta, translatorFor } from './lib/meta.ts';
 import { useRootData, type RootData } from './lib/root-data.ts';
 import { currentUser } from './lib/session.server.ts';
 import { ThemeProvider, useTheme } from './lib/theme.tsx';
+import { fetchWebFontsForNextPages } from './lib/web-fonts.ts';
 import { pageNonce } from './lib/csp-browser.ts';
 import { isStaffAccount } from '../common/reports.ts';
 // Linked by hand with a precedence so that React puts the stylesheet ahead of the scripts' preloads.
@@ -27,7 +29,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
   // The route's `lang` parameter, not the path: a client navigation's data request for
   // the home page is `/fr.data`, whose first segment is not a language.
   const lang = isLang(params.lang) ? params.lang : detectLanguage(request);
-  const theme = readCookie(request.headers.get('cookie'), THEME_COOKIE) === 'dark' ? 'dark' : 'light';
+  const cookies = request.headers.get('cookie');
+  const theme = readCookie(cookies, THEME_COOKIE) === 'dark' ? 'dark' : 'light';
   // Registered before anything that can fail, so that even an error page has its texts.
   const { messages, json } = messagesFor(lang);
   registerMessagesJson(lang, json, messages);
@@ -35,6 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
   return {
     lang,
     theme,
+    webFonts: holdsWebFonts(readCookie(cookies, WEB_FONTS_COOKIE), lang),
     year: new Date().getFullYear(),
     publicUrl: context.get(appContext).services.config.publicUrl,
     user: user && { id: user.id, name: user.name, email: user.email, image: user.image, isVerified: user.isVerified, staff: isStaffAccount(user) },
@@ -65,12 +69,12 @@ export const meta: Route.MetaFunction = ({ error, matches }) => {
 };
 
 function Document({ children }: { children: ReactNode }) {
-  const { lang } = useRootData();
+  const { lang, webFonts } = useRootData();
   const { theme } = useTheme();
   // The server's render gets it from entry.server; hydration must render the same attributes.
   const nonce = useContext(CspNonce) ?? pageNonce;
   return (
-    <html lang={lang} dir={dirOf(lang)} className={theme} style={{ colorScheme: theme }}>
+    <html lang={lang} dir={dirOf(lang)} className={webFonts ? `${theme} web-fonts` : theme} style={{ colorScheme: theme }}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -89,7 +93,7 @@ function Document({ children }: { children: ReactNode }) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const { lang, theme, messages } = useRootData();
+  const { lang, theme, messages, webFonts } = useRootData();
   if (messages) registerMessagesJson(lang, messages);
   const i18n = useMemo(() => createI18n(lang), [lang]);
   useEffect(() => {
@@ -103,6 +107,7 @@ export function Layout({ children }: { children: ReactNode }) {
       // Storage can be unavailable; the cookie is enough.
     }
   }, [lang]);
+  useEffect(() => (webFonts ? undefined : fetchWebFontsForNextPages(lang)), [lang, webFonts]);
   return (
     <I18nProvider i18n={i18n}>
       <ThemeProvider initial={theme}>

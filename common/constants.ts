@@ -25,6 +25,11 @@ export const LANG_COOKIE = 'i18next';
 export const LANG_STORAGE_KEY = 'i18nextLng';
 export const THEME_COOKIE = 'theme';
 export const THEME_STORAGE_KEY = 'ecosouk-theme';
+/**
+ * Which of the site's font files this browser already holds (app/lib/web-fonts.ts): pages are
+ * drawn in them only then, so that a first visit spends its bandwidth on the page (decision 0029).
+ */
+export const WEB_FONTS_COOKIE = 'fonts';
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 /** The session cookie: an opaque token, HttpOnly (written by server/services/sessions.ts). */

@@ -1,8 +1,8 @@
 // The parts of web performance that do not depend on how busy the machine is: bytes of
 // JavaScript, what is on the critical path, caching and compression of assets, the main
-// photo's priority and the fonts' display. Scores need a quiet machine: `npm run audit:web`.
+// photo's priority, and the fonts' display and timing. Scores need a quiet machine: `npm run audit:web`.
 import { expect, test, type Page } from '@playwright/test';
-import { CARDS_ON_FIRST_SCREEN, CARDS_WITH_PHOTO_FIRST } from '../common/constants.ts';
+import { CARDS_ON_FIRST_SCREEN, CARDS_WITH_PHOTO_FIRST, WEB_FONTS_COOKIE } from '../common/constants.ts';
 import { PAGE_SCRIPT_FILES_BUDGET, PRODUCT_JS_BUDGET } from '../tooling/web-budget.ts';
 import { hydrated } from './hydrated.ts';
 
@@ -94,8 +94,6 @@ test('assets are precompressed, immutable, and fonts never hide the text', async
     expect(response.headers()['content-encoding'], asset.url).toBe('br');
     expect(response.headers()['cache-control'], asset.url).toBe('public, max-age=31536000, immutable');
   }
-  // Arabic text fetches the Arabic face, and every face swaps in rather than hiding text.
-  expect(loaded.some((r) => r.type === 'font' && /noto-sans-arabic/.test(r.url))).toBe(true);
   const css = loaded.find((r) => r.type === 'stylesheet')!;
   const text = await (await page.request.get(css.url)).text();
   const faces = text.match(/@font-face\{[^}]*\}/g) ?? [];
@@ -104,6 +102,34 @@ test('assets are precompressed, immutable, and fonts never hide the text', async
   // a long Arabic page). None hides the text while it loads.
   for (const face of faces) expect(face).toContain(/Noto Sans Arabic/.test(face) ? 'font-display:optional' : 'font-display:swap');
   expect(faces.some((face) => /Noto Sans Arabic/.test(face))).toBe(true);
+});
+
+test('a first visit draws in the system fonts and fetches the font files after its load, for the next pages to draw in', async ({ page, context }) => {
+  // Decision 0029: the font files would share a slow line with the scripts; the first page goes without them.
+  await page.goto('/ar');
+  await expect(page.locator('html')).not.toHaveClass(/web-fonts/);
+  await expect.poll(async () => (await context.cookies()).find((c) => c.name === WEB_FONTS_COOKIE)?.value, { timeout: 15_000 }).toBe('arabic.latin');
+  const timing = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const fonts = performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.woff2'));
+    return { loadEnd: navigation.loadEventEnd, fonts: fonts.map((f) => ({ name: f.name, start: f.startTime })) };
+  });
+  expect(timing.fonts.some((f) => /noto-sans-arabic-arabic-400/.test(f.name))).toBe(true);
+  expect(timing.fonts.some((f) => /noto-sans-arabic-arabic-700/.test(f.name))).toBe(true);
+  expect(timing.fonts.some((f) => /noto-sans-latin-wght/.test(f.name))).toBe(true);
+  for (const font of timing.fonts) expect(font.start, font.name).toBeGreaterThanOrEqual(timing.loadEnd);
+  // The next page is drawn in them, from the cache.
+  await page.goto('/ar/search?title=velo');
+  await expect(page.locator('html')).toHaveClass(/web-fonts/);
+  const drawnIn = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return { family: getComputedStyle(document.body).fontFamily, arabic: document.fonts.check('16px "Noto Sans Arabic"', 'ب') };
+  });
+  expect(drawnIn.family).toMatch(/^"?Noto Sans Variable/);
+  expect(drawnIn.arabic).toBe(true);
+  // A French page needs only the Latin file, which the cookie already lists.
+  await page.goto('/fr');
+  await expect(page.locator('html')).toHaveClass(/web-fonts/);
 });
 
 test('the log-in form fetches its validation on first focus and still checks in the browser', async ({ page }) => {
