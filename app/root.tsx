@@ -3,7 +3,7 @@ import { I18nProvider } from '#i18n';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import { appContext } from '#app-context';
-import { CspNonce } from './context.ts';
+import { CspNonce, StylesheetText } from './context.ts';
 import { LANG_COOKIE, LANG_STORAGE_KEY, THEME_COOKIE, WEB_FONTS_COOKIE } from '../common/constants.ts';
 import { readCookie } from '../common/cookies.ts';
 import { holdsWebFonts } from '../common/web-fonts.ts';
@@ -20,10 +20,24 @@ import { useRootData, type RootData } from './lib/root-data.ts';
 import { currentUser } from './lib/session.server.ts';
 import { ThemeProvider, useTheme } from './lib/theme.tsx';
 import { fetchWebFontsForNextPages } from './lib/web-fonts.ts';
+import { fetchStylesheetForNextPages, STYLESHEET_ID } from './lib/stylesheet.ts';
 import { pageNonce } from './lib/csp-browser.ts';
 import { isStaffAccount } from '../common/reports.ts';
-// Linked by hand with a precedence so that React puts the stylesheet ahead of the scripts' preloads.
+// Linked by hand with a precedence so that React puts the stylesheet ahead of the scripts'
+// preloads, when it is linked: the production build writes it into the head (AppStylesheet).
 import appCss from './app.css?url';
+
+/**
+ * The site's stylesheet: its text in a <style> when entry.server provides it (decision 0030), so
+ * that the first paint needs nothing but the HTML; hydration renders the same element with the
+ * text it finds in the page. A link otherwise: the browser holds the file, or the dev server.
+ */
+function AppStylesheet({ nonce }: { nonce: string | undefined }) {
+  const serverText = useContext(StylesheetText);
+  const text = serverText ?? (typeof document === 'undefined' ? undefined : document.getElementById(STYLESHEET_ID)?.textContent);
+  if (text === undefined || text === null) return <link rel="stylesheet" href={appCss} precedence="default" />;
+  return <style id={STYLESHEET_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: text }} />;
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs): Promise<RootData> {
   // The route's `lang` parameter, not the path: a client navigation's data request for
@@ -79,7 +93,7 @@ function Document({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#166534" />
-        <link rel="stylesheet" href={appCss} precedence="default" />
+        <AppStylesheet nonce={nonce} />
         <Meta />
         <Links nonce={nonce} />
       </head>
@@ -108,6 +122,7 @@ export function Layout({ children }: { children: ReactNode }) {
     }
   }, [lang]);
   useEffect(() => (webFonts ? undefined : fetchWebFontsForNextPages(lang)), [lang, webFonts]);
+  useEffect(() => fetchStylesheetForNextPages(appCss), []);
   return (
     <I18nProvider i18n={i18n}>
       <ThemeProvider initial={theme}>

@@ -30,6 +30,11 @@ export const THEME_STORAGE_KEY = 'ecosouk-theme';
  * drawn in them only then, so that a first visit spends its bandwidth on the page (decision 0029).
  */
 export const WEB_FONTS_COOKIE = 'fonts';
+/**
+ * The file name of the stylesheet this browser holds (app/lib/stylesheet.ts): pages link it then,
+ * and carry its text in their head otherwise (decision 0030).
+ */
+export const STYLESHEET_COOKIE = 'css';
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 /** The session cookie: an opaque token, HttpOnly (written by server/services/sessions.ts). */

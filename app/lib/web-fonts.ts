@@ -6,6 +6,7 @@ import { WEB_FONTS_COOKIE } from '../../common/constants.ts';
 import { readCookie } from '../../common/cookies.ts';
 import type { Lang } from '../../common/languages.ts';
 import { fontScriptsHeld, fontScriptsOf, webFontsCookie, type FontScript } from '../../common/web-fonts.ts';
+import { afterLoadAndIdle } from './after-load.ts';
 
 // The faces of app/app.css each script's pages are drawn in, and a character that selects the
 // script's file among the family's unicode-range subsets. Latin is one variable file for every weight.
@@ -13,29 +14,6 @@ const FACES: Record<FontScript, { faces: string[]; sample: string }> = {
   latin: { faces: ['400 1em "Noto Sans Variable"'], sample: 'a' },
   arabic: { faces: ['400 1em "Noto Sans Arabic"', '700 1em "Noto Sans Arabic"'], sample: 'ب' },
 };
-
-/** How long after the page's load the fetch waits at most for the browser to be idle. */
-const IDLE_TIMEOUT_MS = 3000;
-
-function afterLoadAndIdle(run: () => void): () => void {
-  let cancelIdle: (() => void) | undefined;
-  const schedule = () => {
-    // Safari has no requestIdleCallback.
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-      cancelIdle = () => window.cancelIdleCallback(id);
-    } else {
-      const id = setTimeout(run, 0);
-      cancelIdle = () => clearTimeout(id);
-    }
-  };
-  if (document.readyState === 'complete') schedule();
-  else window.addEventListener('load', schedule, { once: true });
-  return () => {
-    window.removeEventListener('load', schedule);
-    cancelIdle?.();
-  };
-}
 
 /** Fetches the font files a page in `lang` is drawn in, unless the cookie says they are held. Returns what cancels it before it starts. */
 export function fetchWebFontsForNextPages(lang: Lang): () => void {
