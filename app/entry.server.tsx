@@ -10,7 +10,7 @@ import { appContext } from '#app-context';
 import { CspNonce, StylesheetText } from './context.ts';
 import { holdsStylesheet } from './lib/stylesheet.ts';
 // The stylesheet as text, for the head of a browser that does not hold the file yet (decision
-// 0030); the dev server keeps its <link>, which it updates in place.
+// 0031); the dev server keeps its <link>, which it updates in place.
 import stylesheetText from './app.css?inline';
 import stylesheetHref from './app.css?url';
 

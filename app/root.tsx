@@ -28,7 +28,7 @@ import { isStaffAccount } from '../common/reports.ts';
 import appCss from './app.css?url';
 
 /**
- * The site's stylesheet: its text in a <style> when entry.server provides it (decision 0030), so
+ * The site's stylesheet: its text in a <style> when entry.server provides it (decision 0031), so
  * that the first paint needs nothing but the HTML; hydration renders the same element with the
  * text it finds in the page. A link otherwise: the browser holds the file, or the dev server.
  */

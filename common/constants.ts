@@ -32,7 +32,7 @@ export const THEME_STORAGE_KEY = 'ecosouk-theme';
 export const WEB_FONTS_COOKIE = 'fonts';
 /**
  * The file name of the stylesheet this browser holds (app/lib/stylesheet.ts): pages link it then,
- * and carry its text in their head otherwise (decision 0030).
+ * and carry its text in their head otherwise (decision 0031).
  */
 export const STYLESHEET_COOKIE = 'css';
 export const THEMES = ['light', 'dark'] as const;

@@ -53,7 +53,7 @@ for (const [lang, kind] of [['ar', 'product'], ['fr', 'product'], ['fr', 'login'
 test('the head carries the stylesheet (its text until the browser holds the file), the main photo with high priority and the scripts', async ({ page }) => {
   const listing = await firstListing(page);
   const html = await (await page.request.get(`/fr/products/${listing.id}`)).text();
-  // A first visit: the text, so that the first paint waits for no other request (decision 0030).
+  // A first visit: the text, so that the first paint waits for no other request (decision 0031).
   const head = html.slice(0, html.indexOf('</head>'));
   const style = head.search(/<style id="app-css"/);
   expect(style).toBeGreaterThanOrEqual(0);
@@ -91,7 +91,7 @@ test('assets are precompressed, immutable, and fonts never hide the text', async
   const loaded = await load(page, '/ar');
   const assets = loaded.filter((r) => new URL(r.url).pathname.startsWith('/assets/')).map((r) => r.url);
   expect(assets.length).toBeGreaterThan(0);
-  // The stylesheet file, fetched after the load for the next pages (decision 0030).
+  // The stylesheet file, fetched after the load for the next pages (decision 0031).
   await expect.poll(async () => (await context.cookies()).find((c) => c.name === STYLESHEET_COOKIE)?.value, { timeout: 15_000 }).toBeDefined();
   const stylesheet = (await context.cookies()).find((c) => c.name === STYLESHEET_COOKIE)!.value;
   assets.push(new URL(`/assets/${stylesheet}`, page.url()).href);
@@ -110,7 +110,7 @@ test('assets are precompressed, immutable, and fonts never hide the text', async
 });
 
 test('a first visit draws in the system fonts, then fetches the font files and the stylesheet for the next pages', async ({ page, context }) => {
-  // Decisions 0029 and 0030: the first page spends the slow line on itself; the files follow its load.
+  // Decisions 0029 and 0031: the first page spends the slow line on itself; the files follow its load.
   await page.goto('/ar');
   await expect(page.locator('html')).not.toHaveClass(/web-fonts/);
   await expect(page.locator('style#app-css')).toHaveCount(1);

@@ -1,4 +1,4 @@
-// Decision 0030: a page carries the stylesheet's text in its head until the browser holds the file.
+// Decision 0031: a page carries the stylesheet's text in its head until the browser holds the file.
 // The server (entry.server.tsx) reads the `css` cookie; the browser fetches the file once a page
 // that carried the text has loaded, and writes the cookie, so that the next pages link the file
 // from the cache instead of carrying 10 KB of compressed text each.
