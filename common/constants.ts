@@ -27,7 +27,7 @@ export const THEME_COOKIE = 'theme';
 export const THEME_STORAGE_KEY = 'ecosouk-theme';
 /**
  * Which of the site's font files this browser already holds (app/lib/web-fonts.ts): pages are
- * drawn in them only then, so that a first visit spends its bandwidth on the page (decision 0029).
+ * drawn in them only then, so that a first visit spends its bandwidth on the page (decision 0032).
  */
 export const WEB_FONTS_COOKIE = 'fonts';
 /**

@@ -1,5 +1,5 @@
 // Which font files a page of each language is drawn in, and how the browser says it holds them
-// (the `fonts` cookie, decision 0029). The server reads it to draw the page in the web fonts or
+// (the `fonts` cookie, decision 0032). The server reads it to draw the page in the web fonts or
 // in the system's; the browser writes it once the files are in its cache.
 import { WEB_FONTS_COOKIE } from './constants.ts';
 import type { Lang } from './languages.ts';

@@ -108,7 +108,7 @@ async function shoot(browser: Browser, base: string, shots: Shot[], logIn?: (req
     for (const theme of ['light', 'dark']) {
       for (const width of [390, 1280]) {
         const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, deviceScaleFactor: 1 });
-        // Drawn as a returning visitor sees it, in the site's fonts (a first visit uses the system's, decision 0029).
+        // Drawn as a returning visitor sees it, in the site's fonts (a first visit uses the system's, decision 0032).
         await context.addCookies([
           { name: 'theme', value: theme, url: base },
           { name: WEB_FONTS_COOKIE, value: 'arabic.latin', url: base },

@@ -110,7 +110,7 @@ test('assets are precompressed, immutable, and fonts never hide the text', async
 });
 
 test('a first visit draws in the system fonts, then fetches the font files and the stylesheet for the next pages', async ({ page, context }) => {
-  // Decisions 0029 and 0031: the first page spends the slow line on itself; the files follow its load.
+  // Decisions 0031 and 0032: the first page spends the slow line on itself; the files follow its load.
   await page.goto('/ar');
   await expect(page.locator('html')).not.toHaveClass(/web-fonts/);
   await expect(page.locator('style#app-css')).toHaveCount(1);

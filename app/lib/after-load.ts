@@ -1,4 +1,4 @@
-// Work for the next pages (decisions 0029, 0031) waits until this one has loaded and the browser
+// Work for the next pages (decisions 0031, 0032) waits until this one has loaded and the browser
 // has nothing better to do: on a slow line it must not take bandwidth from the page itself.
 
 /** How long after the page's load the fetch waits at most for the browser to be idle. */

@@ -15,7 +15,7 @@ export interface SessionUser {
 export interface RootData {
   lang: Lang;
   theme: Theme;
-  /** The browser holds the font files of `lang`'s pages (the `fonts` cookie): draw in them (decision 0029). */
+  /** The browser holds the font files of `lang`'s pages (the `fonts` cookie): draw in them (decision 0032). */
   webFonts?: boolean;
   year: number;
   publicUrl: string;

@@ -1,4 +1,4 @@
-// The browser side of decision 0029: a page drawn in the system's fonts fetches the site's font
+// The browser side of decision 0032: a page drawn in the system's fonts fetches the site's font
 // files once it has loaded and the browser is idle, then records them in the `fonts` cookie, so
 // that the next page the server draws uses them straight from the cache. The current page keeps
 // its fonts: swapping them now would move its text under the reader's eyes.
