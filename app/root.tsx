@@ -32,7 +32,7 @@ export async function loader({ request, context, params, pattern }: Route.Loader
   // Registered before anything that can fail, so that even an error page has its texts.
   registerAllMessages(lang, allMessagesOf(lang));
   // The page's namespaces only (page-namespaces.ts), not the whole language.
-  const { json } = messagesFor(lang, namespacesOfPattern(pattern));
+  const { json } = messagesFor(lang, namespacesOfPattern(pattern ?? ''));
   const user = currentUser(context);
   return {
     lang,

@@ -1,6 +1,7 @@
 // Each page gets the text namespaces its route's modules use (app/i18n/page-namespaces.ts,
 // decision 0030): a namespace missing there would show keys instead of texts.
 import { describe, expect, it } from 'vitest';
+import { createStaticHandler, type RouteObject } from 'react-router';
 import routes from '../app/routes.ts';
 import { NAMESPACES, PAGE_NAMESPACES, SHELL, namespacesOfPath, namespacesOfPattern } from '../app/i18n/page-namespaces.ts';
 import { resourcesFor } from '../app/i18n/messages.ts';
@@ -38,6 +39,19 @@ describe('page namespaces', () => {
     const given = namespacesOfPattern(pattern);
     const missing = [...namespacesUsed(files)].filter((ns) => !given.includes(ns as never));
     expect(missing).toEqual([]);
+  });
+
+  it('reads the patterns React Router gives the root loader', async () => {
+    // The app's route tree, each loader noting the pattern it was given.
+    let seen = '';
+    const toObjects = (list: readonly (RouteEntry & { index?: boolean; id?: string })[]): RouteObject[] =>
+      list.map((r) => ({ path: r.path, index: r.index, loader: ({ pattern }: { pattern: string }) => ((seen = pattern), null), children: r.children && toObjects(r.children) }) as RouteObject);
+    const handler = createStaticHandler([{ id: 'root', path: '', loader: ({ pattern }) => ((seen = pattern), null), children: toObjects(routes as RouteEntry[]) }]);
+    for (const [path, route] of [['/fr', '/:lang'], ['/ar/about', '/:lang/about'], ['/fr/products/x/edit', '/:lang/products/:productId/edit'], ['/fr/nothing/here', '/:lang/*']] as const) {
+      await handler.query(new Request(`http://x${path}`));
+      expect(namespacesOfPattern(seen)).toEqual(namespacesOfPattern(route));
+      expect(seen.replace(/^\/?/, '/')).toBe(route);
+    }
   });
 
   it('matches paths to their routes in the browser', () => {

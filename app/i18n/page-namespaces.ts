@@ -92,11 +92,14 @@ export const PAGE_NAMESPACES: Readonly<Record<string, readonly Namespace[]>> = {
 
 const cache = new Map<string, readonly Namespace[]>();
 
-/** The namespaces of the page whose route pattern is `pattern`, the shell's first, sorted and without repeats. */
+/**
+ * The namespaces of the page whose route pattern is `pattern`, sorted and without repeats.
+ * React Router gives loaders the pattern without its leading slash (`:lang/about`).
+ */
 export function namespacesOfPattern(pattern: string): readonly Namespace[] {
   let found = cache.get(pattern);
   if (!found) {
-    const page = PAGE_NAMESPACES[pattern] ?? NAMESPACES;
+    const page = PAGE_NAMESPACES[pattern.startsWith('/') ? pattern : `/${pattern}`] ?? NAMESPACES;
     found = [...new Set([...SHELL, ...page])].sort();
     cache.set(pattern, found);
   }
