@@ -51,12 +51,12 @@ test('signed-in pages have their texts, loaded and navigated to', async ({ page 
   await logInDemo(page.request);
   await page.goto('/fr/about');
   await hydrated(page);
-  await page.getByTestId('user-menu').click();
-  await follow(page, '#user-menu a[href="/fr/dashboard"]', /\/dashboard$/);
-  await page.getByTestId('user-menu').click();
-  await follow(page, '#user-menu a[href="/fr/favourites"]', /\/favourites$/);
-  await page.getByTestId('user-menu').click();
-  await follow(page, '#user-menu a[href="/fr/settings"]', /\/settings$/);
+  for (const [path, url] of [['/fr/dashboard', /\/dashboard$/], ['/fr/favourites', /\/favourites$/], ['/fr/settings', /\/settings$/]] as const) {
+    // The menu closes after each navigation; open it once it has.
+    await expect(page.locator('#user-menu')).toBeHidden();
+    await page.getByTestId('user-menu').click();
+    await follow(page, `#user-menu a[href="${path}"]`, url);
+  }
   for (const path of ['/saved-searches', '/messages', '/products/new']) {
     await page.goto(`/fr${path}`);
     await hydrated(page);

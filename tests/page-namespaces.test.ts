@@ -1,12 +1,13 @@
 // Each page gets the text namespaces its route's modules use (app/i18n/page-namespaces.ts,
 // decision 0030): a namespace missing there would show keys instead of texts.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createStaticHandler, type RouteObject } from 'react-router';
 import routes from '../app/routes.ts';
 import { NAMESPACES, PAGE_NAMESPACES, SHELL, namespacesOfPath, namespacesOfPattern } from '../app/i18n/page-namespaces.ts';
 import { resourcesFor } from '../app/i18n/messages.ts';
 import { messagesFor } from '../app/i18n/messages.server.ts';
 import { namespacesUsed } from './helpers/namespaces-used.ts';
+import { createI18n } from '../app/i18n/i18n.ts';
 
 interface RouteEntry {
   path?: string;
@@ -66,5 +67,15 @@ describe('page namespaces', () => {
     const { messages, json } = messagesFor('fr', namespacesOfPattern('/:lang/about'));
     expect(Object.keys(messages).sort()).toEqual([...SHELL].sort());
     expect(JSON.parse(json).layout).toEqual(resourcesFor('fr').layout);
+  });
+
+  it('reports a text of a namespace the page was not sent (e2e/page-texts.spec.ts fails on it)', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { t } = createI18n('fr', messagesFor('fr', namespacesOfPattern(':lang/about')).messages);
+    expect(t('layout:footer.explore')).toBe('Découvrir');
+    expect(error).not.toHaveBeenCalled();
+    expect(t('home:heroTitle')).toBe('heroTitle');
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('Texts missing: the namespace "home"'));
+    error.mockRestore();
   });
 });
