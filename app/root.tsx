@@ -13,8 +13,9 @@ import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
 import { NotFound } from './components/not-found.tsx';
 import { UnexpectedError } from './components/unexpected-error.tsx';
-import { createI18n, registerMessagesJson } from './i18n/i18n.ts';
-import { messagesFor } from './i18n/messages.server.ts';
+import { createI18n, hasNamespaces, pageMessages, registerAllMessages } from './i18n/i18n.ts';
+import { allMessagesOf, messagesFor } from './i18n/messages.server.ts';
+import { namespacesOfPath, namespacesOfPattern } from './i18n/page-namespaces.ts';
 import { langOfMatches, pageMeta, translatorFor } from './lib/meta.ts';
 import { useRootData, type RootData } from './lib/root-data.ts';
 import { currentUser } from './lib/session.server.ts';
@@ -39,15 +40,16 @@ function AppStylesheet({ nonce }: { nonce: string | undefined }) {
   return <style id={STYLESHEET_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: text }} />;
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ request, context, params, pattern }: Route.LoaderArgs): Promise<RootData> {
   // The route's `lang` parameter, not the path: a client navigation's data request for
   // the home page is `/fr.data`, whose first segment is not a language.
   const lang = isLang(params.lang) ? params.lang : detectLanguage(request);
   const cookies = request.headers.get('cookie');
   const theme = readCookie(cookies, THEME_COOKIE) === 'dark' ? 'dark' : 'light';
   // Registered before anything that can fail, so that even an error page has its texts.
-  const { messages, json } = messagesFor(lang);
-  registerMessagesJson(lang, json, messages);
+  registerAllMessages(lang, allMessagesOf(lang));
+  // The page's namespaces only (page-namespaces.ts), not the whole language.
+  const { json } = messagesFor(lang, namespacesOfPattern(pattern ?? ''));
   const user = currentUser(context);
   return {
     lang,
@@ -62,11 +64,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
 }
 
 // The root data changes with the language (URL) and after actions (log-in, log-out,
-// profile edits); plain navigation inside one language does not need it again.
+// profile edits); plain navigation inside one language does not need it again, unless the
+// next page shows texts of namespaces that have not arrived yet: the root loader then sends
+// them in the same request as the page's data, before the page renders.
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (currentUrl.pathname.split('/')[1] !== nextUrl.pathname.split('/')[1]) return true;
+  const nextLang = nextUrl.pathname.split('/')[1];
+  if (currentUrl.pathname.split('/')[1] !== nextLang) return true;
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
-  return false;
+  return !isLang(nextLang) || !hasNamespaces(nextLang, namespacesOfPath(nextUrl.pathname));
 }
 
 export const links: Route.LinksFunction = () => [
@@ -108,8 +113,7 @@ function Document({ children }: { children: ReactNode }) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const { lang, theme, messages, webFonts } = useRootData();
-  if (messages) registerMessagesJson(lang, messages);
-  const i18n = useMemo(() => createI18n(lang), [lang]);
+  const i18n = useMemo(() => createI18n(lang, messages ? pageMessages(lang, messages) : undefined), [lang, messages]);
   useEffect(() => {
     // Remember the language the way the specification's detector does.
     if (readCookie(document.cookie, LANG_COOKIE) !== lang) {
