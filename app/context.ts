@@ -5,3 +5,10 @@
 import { createContext } from 'react';
 
 export const CspNonce = createContext<string | undefined>(undefined);
+
+/**
+ * The text of the site's stylesheet, provided by entry.server.tsx in the production build: the
+ * head carries it in a <style> instead of a <link>, which would cost a slow line a request
+ * before the first paint (decision 0031). In the browser, the page's own <style> supplies it.
+ */
+export const StylesheetText = createContext<string | undefined>(undefined);

@@ -7,7 +7,12 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { appContext } from '#app-context';
-import { CspNonce } from './context.ts';
+import { CspNonce, StylesheetText } from './context.ts';
+import { holdsStylesheet } from './lib/stylesheet.ts';
+// The stylesheet as text, for the head of a browser that does not hold the file yet (decision
+// 0031); the dev server keeps its <link>, which it updates in place.
+import stylesheetText from './app.css?inline';
+import stylesheetHref from './app.css?url';
 
 export const streamTimeout = 5_000;
 
@@ -61,6 +66,7 @@ export default function handleRequest(
   }
 
   const { nonce } = loadContext.get(appContext);
+  const inlineStylesheet = import.meta.env.PROD && !holdsStylesheet(request.headers.get('cookie'), stylesheetHref) ? stylesheetText : undefined;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
@@ -72,7 +78,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <CspNonce value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetText value={inlineStylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetText>
       </CspNonce>,
       {
         nonce,

@@ -25,6 +25,16 @@ export const LANG_COOKIE = 'i18next';
 export const LANG_STORAGE_KEY = 'i18nextLng';
 export const THEME_COOKIE = 'theme';
 export const THEME_STORAGE_KEY = 'ecosouk-theme';
+/**
+ * Which of the site's font files this browser already holds (app/lib/web-fonts.ts): pages are
+ * drawn in them only then, so that a first visit spends its bandwidth on the page (decision 0032).
+ */
+export const WEB_FONTS_COOKIE = 'fonts';
+/**
+ * The file name of the stylesheet this browser holds (app/lib/stylesheet.ts): pages link it then,
+ * and carry its text in their head otherwise (decision 0031).
+ */
+export const STYLESHEET_COOKIE = 'css';
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 /** The session cookie: an opaque token, HttpOnly (written by server/services/sessions.ts). */

@@ -20,6 +20,7 @@ import { chromium, type APIRequestContext, type Browser, type Page } from '@play
 import { waitForMail } from '../tests/helpers/outbox.ts';
 import { chromiumPath, CHROMIUM_ARGS } from './chromium.ts';
 import { DEMO } from './demo-login.ts';
+import { WEB_FONTS_COOKIE } from '../common/constants.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PUBLIC_PATHS = ['', '/about', '/blog', '/blog/how-to-use-ecosouk', '/privacy-policy', '/terms-of-service', '/no-such-page'];
@@ -107,7 +108,11 @@ async function shoot(browser: Browser, base: string, shots: Shot[], logIn?: (req
     for (const theme of ['light', 'dark']) {
       for (const width of [390, 1280]) {
         const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, deviceScaleFactor: 1 });
-        await context.addCookies([{ name: 'theme', value: theme, url: base }]);
+        // Drawn as a returning visitor sees it, in the site's fonts (a first visit uses the system's, decision 0032).
+        await context.addCookies([
+          { name: 'theme', value: theme, url: base },
+          { name: WEB_FONTS_COOKIE, value: 'arabic.latin', url: base },
+        ]);
         if (logIn) await logIn(context.request);
         const page = await context.newPage();
         for (const shot of shots) {

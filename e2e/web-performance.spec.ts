@@ -1,8 +1,8 @@
 // The parts of web performance that do not depend on how busy the machine is: bytes of
 // JavaScript, what is on the critical path, caching and compression of assets, the main
-// photo's priority and the fonts' display. Scores need a quiet machine: `npm run audit:web`.
+// photo's priority, and the fonts' display and timing. Scores need a quiet machine: `npm run audit:web`.
 import { expect, test, type Page } from '@playwright/test';
-import { CARDS_ON_FIRST_SCREEN, CARDS_WITH_PHOTO_FIRST } from '../common/constants.ts';
+import { CARDS_ON_FIRST_SCREEN, CARDS_WITH_PHOTO_FIRST, STYLESHEET_COOKIE, WEB_FONTS_COOKIE } from '../common/constants.ts';
 import { PAGE_SCRIPT_FILES_BUDGET, PRODUCT_JS_BUDGET } from '../tooling/web-budget.ts';
 import { hydrated } from './hydrated.ts';
 
@@ -50,15 +50,17 @@ for (const [lang, kind] of [['ar', 'product'], ['fr', 'product'], ['fr', 'login'
   });
 }
 
-test('the head asks for the stylesheet first, then the main photo with high priority, then the scripts', async ({ page }) => {
+test('the head carries the stylesheet (its text until the browser holds the file), the main photo with high priority and the scripts', async ({ page }) => {
   const listing = await firstListing(page);
   const html = await (await page.request.get(`/fr/products/${listing.id}`)).text();
+  // A first visit: the text, so that the first paint waits for no other request (decision 0031).
   const head = html.slice(0, html.indexOf('</head>'));
-  const stylesheet = head.search(/<link rel="stylesheet"/);
-  const firstScript = head.search(/rel="modulepreload"/);
-  expect(stylesheet).toBeGreaterThanOrEqual(0);
-  // Hydration is not held back (decision 0012): the modules are preloaded from the head, after the stylesheet.
-  expect(firstScript).toBeGreaterThan(stylesheet);
+  const style = head.search(/<style id="app-css"/);
+  expect(style).toBeGreaterThanOrEqual(0);
+  expect(head).not.toMatch(/<link rel="stylesheet"/);
+  // Hydration is not held back (decision 0012): the modules are preloaded from the head. The text
+  // needs no request, so the preloads may come before it.
+  expect(head).toMatch(/rel="modulepreload"/);
   expect(head).toMatch(/<link rel="preload" as="image" imageSrcSet="[^"]*640\.webp 640w[^"]*"[^>]*fetchPriority="high"/);
 
   await page.goto(`/fr/products/${listing.id}`);
@@ -85,25 +87,66 @@ test('a list loads the photos of its first screen at once, the first two with hi
   await expect(photos.nth(CARDS_ON_FIRST_SCREEN)).toHaveAttribute('fetchpriority', 'auto');
 });
 
-test('assets are precompressed, immutable, and fonts never hide the text', async ({ page }) => {
+test('assets are precompressed, immutable, and fonts never hide the text', async ({ page, context }) => {
   const loaded = await load(page, '/ar');
-  const assets = loaded.filter((r) => new URL(r.url).pathname.startsWith('/assets/'));
+  const assets = loaded.filter((r) => new URL(r.url).pathname.startsWith('/assets/')).map((r) => r.url);
   expect(assets.length).toBeGreaterThan(0);
-  for (const asset of assets.filter((a) => /\.(js|css)$/.test(a.url))) {
-    const response = await page.request.get(asset.url, { headers: { 'accept-encoding': 'br' } });
-    expect(response.headers()['content-encoding'], asset.url).toBe('br');
-    expect(response.headers()['cache-control'], asset.url).toBe('public, max-age=31536000, immutable');
+  // The stylesheet file, fetched after the load for the next pages (decision 0031).
+  await expect.poll(async () => (await context.cookies()).find((c) => c.name === STYLESHEET_COOKIE)?.value, { timeout: 15_000 }).toBeDefined();
+  const stylesheet = (await context.cookies()).find((c) => c.name === STYLESHEET_COOKIE)!.value;
+  assets.push(new URL(`/assets/${stylesheet}`, page.url()).href);
+  for (const asset of assets.filter((url) => /\.(js|css)$/.test(url))) {
+    const response = await page.request.get(asset, { headers: { 'accept-encoding': 'br' } });
+    expect(response.headers()['content-encoding'], asset).toBe('br');
+    expect(response.headers()['cache-control'], asset).toBe('public, max-age=31536000, immutable');
   }
-  // Arabic text fetches the Arabic face, and every face swaps in rather than hiding text.
-  expect(loaded.some((r) => r.type === 'font' && /noto-sans-arabic/.test(r.url))).toBe(true);
-  const css = loaded.find((r) => r.type === 'stylesheet')!;
-  const text = await (await page.request.get(css.url)).text();
+  const text = (await page.locator('style#app-css').textContent()) ?? '';
   const faces = text.match(/@font-face\{[^}]*\}/g) ?? [];
   expect(faces.length).toBeGreaterThan(0);
   // Latin faces swap in; the Arabic ones are optional (decision 0028: swapped in late, they reflowed
   // a long Arabic page). None hides the text while it loads.
   for (const face of faces) expect(face).toContain(/Noto Sans Arabic/.test(face) ? 'font-display:optional' : 'font-display:swap');
   expect(faces.some((face) => /Noto Sans Arabic/.test(face))).toBe(true);
+});
+
+test('a first visit draws in the system fonts, then fetches the font files and the stylesheet for the next pages', async ({ page, context }) => {
+  // Decisions 0031 and 0032: the first page spends the slow line on itself; the files follow its load.
+  await page.goto('/ar');
+  await expect(page.locator('html')).not.toHaveClass(/web-fonts/);
+  await expect(page.locator('style#app-css')).toHaveCount(1);
+  const cookie = async (name: string) => (await context.cookies()).find((c) => c.name === name)?.value;
+  await expect.poll(() => cookie(WEB_FONTS_COOKIE), { timeout: 15_000 }).toBe('arabic.latin');
+  await expect.poll(() => cookie(STYLESHEET_COOKIE), { timeout: 15_000 }).toMatch(/^app-[\w-]+\.css$/);
+  const stylesheet = (await cookie(STYLESHEET_COOKIE))!;
+  const timing = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const files = performance.getEntriesByType('resource').filter((r) => /\.(woff2|css)$/.test(r.name));
+    return { loadEnd: navigation.loadEventEnd, files: files.map((f) => ({ name: f.name, start: f.startTime })) };
+  });
+  expect(timing.files.some((f) => /noto-sans-arabic-arabic-400/.test(f.name))).toBe(true);
+  expect(timing.files.some((f) => /noto-sans-arabic-arabic-700/.test(f.name))).toBe(true);
+  expect(timing.files.some((f) => /noto-sans-latin-wght/.test(f.name))).toBe(true);
+  expect(timing.files.some((f) => f.name.endsWith(`/assets/${stylesheet}`))).toBe(true);
+  for (const file of timing.files) expect(file.start, file.name).toBeGreaterThanOrEqual(timing.loadEnd);
+  // The next page links the stylesheet and is drawn in the site's fonts, from the cache.
+  await page.goto('/ar/search?title=velo');
+  await expect(page.locator('html')).toHaveClass(/web-fonts/);
+  await expect(page.locator('style#app-css')).toHaveCount(0);
+  await expect(page.locator(`link[rel="stylesheet"][href="/assets/${stylesheet}"]`)).toHaveCount(1);
+  const drawn = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return { family: getComputedStyle(document.body).fontFamily, arabic: document.fonts.check('16px "Noto Sans Arabic"', 'ب'), background: getComputedStyle(document.body).backgroundColor };
+  });
+  expect(drawn.family).toMatch(/^"?Noto Sans Variable/);
+  expect(drawn.arabic).toBe(true);
+  expect(drawn.background).toBe('rgb(247, 248, 244)');
+  // A French page needs only the Latin file, which the cookie already lists.
+  await page.goto('/fr');
+  await expect(page.locator('html')).toHaveClass(/web-fonts/);
+  // A stylesheet of another build is not this one: the text again.
+  await context.addCookies([{ name: STYLESHEET_COOKIE, value: 'app-0ld.css', url: page.url() }]);
+  await page.goto('/fr');
+  await expect(page.locator('style#app-css')).toHaveCount(1);
 });
 
 test('the log-in form fetches its validation on first focus and still checks in the browser', async ({ page }) => {

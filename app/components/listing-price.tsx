@@ -51,10 +51,10 @@ export function ListingPrice({ product, size }: { product: Priced; size: 'card' 
   );
 }
 
-/** "Commune, Wilaya", or the wilaya alone. */
-export function usePlace(product: Pick<ApiProduct, 'address' | 'communeName'>): string {
+/** "Commune, Wilaya", or the wilaya alone: `commune` is the commune's name in the page's language. */
+export function usePlace(address: string, commune: string | null): string {
   const lang = useLang();
   const { t } = useTranslation('cities');
-  const wilaya = t(`cities:${product.address}`);
-  return product.communeName ? `${product.communeName[lang]}${lang === 'ar' ? '، ' : ', '}${wilaya}` : wilaya;
+  const wilaya = t(`cities:${address}`);
+  return commune ? `${commune}${lang === 'ar' ? '، ' : ', '}${wilaya}` : wilaya;
 }

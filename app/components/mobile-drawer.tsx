@@ -77,7 +77,7 @@ export function MobileDrawer() {
                 {t('dashboard')}
               </Link>
               <Link to={localePath(lang, '/settings')} className="rounded-xl border border-line px-4 py-3 text-center font-semibold text-ink" data-testid="drawer-settings">
-                {t('browse:settings')}
+                {t('layout:shell.settings')}
               </Link>
               <Form method="post" action={localePath(lang, '/logout')}>
                 <button type="submit" className="w-full rounded-xl border border-line px-4 py-3 font-semibold text-ink">

@@ -7,11 +7,11 @@ import { useNavigation } from 'react-router';
  * navigations do not flash it, and creeps towards the end without ever claiming to be done.
  */
 export function NavigationProgress() {
-  const { t } = useTranslation('browse');
+  const { t } = useTranslation('layout');
   const navigation = useNavigation();
   if (navigation.state === 'idle') return null;
   return (
-    <div className="navigation-progress fixed inset-x-0 top-0 z-[60] h-1" role="progressbar" aria-label={t('pageLoading')} data-testid="navigation-progress">
+    <div className="navigation-progress fixed inset-x-0 top-0 z-[60] h-1" role="progressbar" aria-label={t('shell.pageLoading')} data-testid="navigation-progress">
       <div className="navigation-progress-bar h-full bg-brand" />
     </div>
   );

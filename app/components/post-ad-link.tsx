@@ -11,7 +11,7 @@ import { useLang } from '../lib/root-data.ts';
  */
 export function PostAdLink({ variant }: { variant: 'header' | 'drawer' }) {
   const lang = useLang();
-  const { t } = useTranslation('browse');
+  const { t } = useTranslation('layout');
   const className =
     variant === 'header'
       ? 'inline-flex h-10 shrink-0 items-center gap-1.5 rounded-full bg-brand px-3 text-sm font-semibold text-on-brand hover:bg-brand-strong sm:px-4'
@@ -19,7 +19,7 @@ export function PostAdLink({ variant }: { variant: 'header' | 'drawer' }) {
   return (
     <Link to={localePath(lang, '/products/new')} className={className} data-testid={variant === 'header' ? 'post-ad' : 'drawer-post-ad'}>
       <Plus className="size-5 shrink-0" aria-hidden="true" />
-      <span className={variant === 'header' ? 'sr-only min-[400px]:not-sr-only' : undefined}>{t('postAd')}</span>
+      <span className={variant === 'header' ? 'sr-only min-[400px]:not-sr-only' : undefined}>{t('shell.postAd')}</span>
     </Link>
   );
 }

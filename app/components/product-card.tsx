@@ -4,7 +4,7 @@ import { useTranslation } from '#i18n';
 import { Link } from 'react-router';
 import { formatAgo } from '../../common/format.ts';
 import { ListingPrice, usePlace } from './listing-price.tsx';
-import { localizedTitle, type ApiProduct } from '../../common/product.ts';
+import type { ListingCard } from '../lib/listing-card.ts';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
 import { SoldRibbon } from './product/lifecycle-notice.tsx';
@@ -36,7 +36,7 @@ export function ProductCard({
   headingLevel = 3,
   action,
 }: {
-  product: ApiProduct;
+  product: ListingCard;
   /** The card's place in its list, from 0: the first screen's photos load at once, the first ones with high priority (common/constants.ts). */
   position?: number;
   /** One below the heading of the list: a search's results heading is the page's h1. */
@@ -48,9 +48,9 @@ export function ProductCard({
   const photoFirst = position < CARDS_WITH_PHOTO_FIRST;
   const lang = useLang();
   const { t } = useTranslation(['common', 'categories', 'cities', 'conditions']);
-  const cover = product.photos[0];
-  const title = localizedTitle(product, lang);
-  const place = usePlace(product);
+  const cover = product.cover;
+  const title = product.title;
+  const place = usePlace(product.address, product.commune);
   return (
     <article
       className="group relative flex w-full flex-row overflow-hidden rounded-xl border border-line bg-surface-raised shadow-sm transition hover:shadow-md sm:flex-col sm:rounded-2xl"
@@ -79,7 +79,7 @@ export function ProductCard({
         <span className="absolute start-3 top-3 hidden rounded-full bg-surface-raised/90 px-2.5 py-1 text-xs font-semibold text-brand-strong shadow-sm sm:inline">
           {t(`categories:${product.category}`)}
         </span>
-        {product.soldAt ? <SoldRibbon /> : null}
+        {product.sold ? <SoldRibbon /> : null}
         <FavouriteButton productId={product.id} isFavourite={product.isFavourite} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-0.5 px-3 py-2 sm:gap-2 sm:p-4">

@@ -9,7 +9,7 @@ import { HeaderPopover, MENU_ITEM } from './header-popover.tsx';
 /** The signed-in header's avatar menu: the dashboard link and the log-out form. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const lang = useLang();
-  const { t } = useTranslation(['common', 'account', 'browse', 'admin']);
+  const { t } = useTranslation(['common', 'account', 'layout']);
   return (
     <HeaderPopover
       id="user-menu"
@@ -34,21 +34,21 @@ export function UserMenu({ user }: { user: SessionUser }) {
       </Link>
       <Link to={localePath(lang, '/settings')} className={MENU_ITEM} data-testid="menu-settings">
         <Settings className="size-4" aria-hidden="true" />
-        {t('browse:settings')}
+        {t('layout:shell.settings')}
       </Link>
       {user.staff ? (
         <Link to={localePath(lang, '/admin')} className={MENU_ITEM} data-testid="menu-admin">
           <ShieldCheck className="size-4" aria-hidden="true" />
-          {t('admin:title')}
+          {t('layout:shell.moderation')}
         </Link>
       ) : null}
       <Link to={localePath(lang, '/favourites')} className={MENU_ITEM} data-testid="menu-favourites">
         <Heart className="size-4" aria-hidden="true" />
-        {t('buyers:favouritesTitle')}
+        {t('layout:shell.favourites')}
       </Link>
       <Link to={localePath(lang, '/saved-searches')} className={MENU_ITEM} data-testid="menu-saved-searches">
         <Bell className="size-4" aria-hidden="true" />
-        {t('buyers:savedSearchesTitle')}
+        {t('layout:shell.savedSearches')}
       </Link>
       <Form method="post" action={localePath(lang, '/logout')}>
         <button type="submit" className={`${MENU_ITEM} cursor-pointer`}>

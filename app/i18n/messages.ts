@@ -40,7 +40,21 @@ export type Resources = ReturnType<typeof resourcesFor>;
 export function resourcesFor(lang: Lang) {
   const ui = UI[lang];
   // The specification reads the about card from layout.aboutContent; its text lives in common/content/about.ts.
-  const layout = { ...ui.layout, aboutContent: { title: about.title[lang], description: about.description[lang] } };
+  // The header, drawer and loading bar show a few texts of other namespaces; they reach them
+  // as `layout:shell.*` (same texts, one source) so that every page carries the shell's
+  // texts without those namespaces whole (page-namespaces.ts).
+  const shell = {
+    postAd: browse[lang].postAd,
+    pageLoading: browse[lang].pageLoading,
+    settings: browse[lang].settings,
+    moderation: admin[lang].title,
+    favourites: buyers[lang].favouritesTitle,
+    savedSearches: buyers[lang].savedSearchesTitle,
+    messages: messaging[lang].headerLink,
+    messagesUnread: messaging[lang].headerUnread,
+    loadingProduct: listings[lang].loadingProduct,
+  };
+  const layout = { ...ui.layout, aboutContent: { title: about.title[lang], description: about.description[lang] }, shell };
   return {
     ...ui,
     layout,
@@ -59,30 +73,5 @@ export function resourcesFor(lang: Lang) {
   };
 }
 
-export const NAMESPACES = [
-  'common',
-  'layout',
-  'home',
-  'blog',
-  'notFound',
-  'errors',
-  'auth',
-  'account',
-  'dashboard',
-  'contactPage',
-  'productForm',
-  'listings',
-  'lifecycle',
-  'search',
-  'details',
-  'messaging',
-  'browse',
-  'report',
-  'admin',
-  'impact',
-  'buyers',
-  'categories',
-  'cities',
-  'conditions',
-  'validation',
-] as const;
+// Listed where the browser can read them without the texts (page-namespaces.ts).
+export { NAMESPACES } from './page-namespaces.ts';

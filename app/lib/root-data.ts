@@ -15,6 +15,8 @@ export interface SessionUser {
 export interface RootData {
   lang: Lang;
   theme: Theme;
+  /** The browser holds the font files of `lang`'s pages (the `fonts` cookie): draw in them (decision 0032). */
+  webFonts?: boolean;
   year: number;
   publicUrl: string;
   user: SessionUser | null;

@@ -26,6 +26,7 @@ import { AttributeFilters } from '../components/search/attribute-filters.tsx';
 import { isAppError } from '#errors';
 import { callerOf, currentUser, servicesOf } from '../lib/session.server.ts';
 import { SaveSearchButton } from '../components/buyers/save-search-button.tsx';
+import { toListingCard } from '../lib/listing-card.ts';
 
 /** Why there are no results to show, besides invalid filters. */
 type Problem = 'rateLimited' | 'busy' | null;
@@ -37,7 +38,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const values = searchValuesOf(url.searchParams);
   // A commune left over from another wilaya (a form sent without JavaScript) is no filter.
   if (values.commune && values.address && values.commune !== 'all' && !communeBelongsTo(values.commune, values.address)) delete values.commune;
-  const communes = communeChoices(values.address, isLang(params.lang) ? params.lang : DEFAULT_LANG);
+  const lang = isLang(params.lang) ? params.lang : DEFAULT_LANG;
+  const communes = communeChoices(values.address, lang);
   const parsed = searchParamsSchema.safeParse({ ...searchInputOf(values), currentPage: url.searchParams.get('page') ?? undefined });
   if (!parsed.success) {
     const errors: FieldErrors = fieldErrorsOf(parsed.error);
@@ -56,8 +58,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       services.search.search(parsed.data, callerOf(context)),
       browsing ? services.search.categoryCounts() : null,
     ]);
-    // The hearts of a signed-in reader (the search result itself is shared by everyone).
-    const result = { ...found, products: await services.favourites.mark(currentUser(context), found.products) };
+    // The hearts of a signed-in reader (the search result itself is shared by everyone); the
+    // cards' fields only (listing-card.ts).
+    const marked = await services.favourites.mark(currentUser(context), found.products);
+    const result = { ...found, products: marked.map((product) => toListingCard(product, lang)) };
     // "Save this search" only for a search that narrows something (hasSearchFilter).
     const savable = hasSearchFilter(parsed.data);
     return { values, errors: {} as FieldErrors, result, problem: null as Problem, seller, categoryCounts, communes, impact: await impact, savable };

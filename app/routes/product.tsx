@@ -137,7 +137,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const title = localizedTitle(product, lang) || t('titleUnavailable');
   const description = localizedDesc(product, lang);
   const price = Number.isFinite(product.price) && product.price > 0 ? formatPrice(product.price, lang) : null;
-  const place = usePlace(product);
+  const place = usePlace(product.address, product.communeName?.[lang] ?? null);
   const trail = productTrail(lang, { home: t('impact:home'), category: t(`categories:${product.category}`), title }, product);
 
   return (

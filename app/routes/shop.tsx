@@ -5,7 +5,7 @@ import type { Route } from './+types/shop';
 import { SHOP_PAGE_LIMIT } from '../../common/constants.ts';
 import { searchParamsSchema } from '../../common/schemas/search.ts';
 import { formatDate } from '../../common/format.ts';
-import { isLang } from '../../common/languages.ts';
+import { DEFAULT_LANG, isLang } from '../../common/languages.ts';
 import { isAppError } from '#errors';
 import { toPublicUser } from '../../common/user-views.ts';
 import { Avatar } from '../components/avatar.tsx';
@@ -20,6 +20,7 @@ import { seoMeta } from '../lib/seo.ts';
 import { useLang } from '../lib/root-data.ts';
 import { searchQuery } from '../lib/search-url.ts';
 import { currentUser, servicesOf } from '../lib/session.server.ts';
+import { toListingCard } from '../lib/listing-card.ts';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   try {
@@ -30,7 +31,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     // then in the search cache already).
     const total = products.length < SHOP_PAGE_LIMIT ? { items: products.length, capped: false } : await countOf(services, seller.id, products.length);
     const impact = await services.impact.sellerTotal(seller.id);
-    return { seller: toPublicUser(seller), products: await services.favourites.mark(currentUser(context), products), total, impact };
+    // The cards' fields only (listing-card.ts), not whole listings.
+    const lang = isLang(params.lang) ? params.lang : DEFAULT_LANG;
+    const cards = (await services.favourites.mark(currentUser(context), products)).map((product) => toListingCard(product, lang));
+    return { seller: toPublicUser(seller), products: cards, total, impact };
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND') throw data(null, { status: 404 });
     throw error;

@@ -40,9 +40,9 @@ export const privacyPolicy: {
           en: 'Photos: the photos you upload are processed and converted into sizes suited for display. Before publishing them we remove their hidden metadata, such as GPS location, device model and the date the picture was taken.',
         },
         {
-          ar: 'السجلّات التقنية: كأيّ موقع إلكتروني، تُسجّل خوادمنا معلومات تقنية مثل عنوان IP ونوع المتصفّح والصفحات التي زرتها ووقت الزيارة، كما نحصي مشاهدات الإعلانات ومرّات إظهار الأرقام. نستعمل ملفّات تعريف الارتباط الضرورية فقط للإبقاء على جلستك مفتوحة وتذكّر لغتك.',
-          fr: 'Journaux techniques : comme tout site web, nos serveurs enregistrent des informations techniques telles que l’adresse IP, le type de navigateur, les pages consultées et l’heure de la visite ; nous comptons aussi les vues des annonces et les affichages de numéros. Nous n’utilisons que les cookies nécessaires pour garder votre session ouverte et retenir votre langue.',
-          en: 'Technical logs: like any website, our servers record technical information such as your IP address, browser type, the pages you visited and the time of your visit; we also count listing views and phone-number reveals. We only use the cookies needed to keep you signed in and remember your language.',
+          ar: 'السجلّات التقنية: كأيّ موقع إلكتروني، تُسجّل خوادمنا معلومات تقنية مثل عنوان IP ونوع المتصفّح والصفحات التي زرتها ووقت الزيارة، كما نحصي مشاهدات الإعلانات ومرّات إظهار الأرقام. نستعمل ملفّات تعريف الارتباط الضرورية فقط للإبقاء على جلستك مفتوحة وتذكّر لغتك ومظهر الموقع الذي اخترته، ولمعرفة ما إذا كان متصفّحك يحتفظ بخطوط الموقع وأنماط عرضه.',
+          fr: 'Journaux techniques : comme tout site web, nos serveurs enregistrent des informations techniques telles que l’adresse IP, le type de navigateur, les pages consultées et l’heure de la visite ; nous comptons aussi les vues des annonces et les affichages de numéros. Nous n’utilisons que les cookies nécessaires pour garder votre session ouverte, retenir votre langue et le thème choisi, et savoir si votre navigateur a déjà les polices et la feuille de style du site.',
+          en: 'Technical logs: like any website, our servers record technical information such as your IP address, browser type, the pages you visited and the time of your visit; we also count listing views and phone-number reveals. We only use the cookies needed to keep you signed in, remember your language and chosen theme, and know whether your browser already holds the site’s fonts and stylesheet.',
         },
       ],
     },

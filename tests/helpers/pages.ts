@@ -16,6 +16,8 @@ export interface PageCall {
   cookie?: string;
   form?: FormData;
   ip?: string;
+  /** The matched route's pattern as React Router gives it to loaders, e.g. `/:lang/shop/:userId`. */
+  pattern?: string;
 }
 
 /** What came back, thrown or returned, in one shape. */
@@ -80,7 +82,7 @@ async function run(ctx: TestContext, handler: Handler, method: 'GET' | 'POST', c
     userAgent: headers.get('user-agent') ?? undefined,
     cookie: call.cookie,
   });
-  const args = { request, params: call.params, context, unstable_pattern: '' } as never;
+  const args = { request, params: call.params, context, pattern: call.pattern ?? '' } as never;
   try {
     return outcomeOf(await handler(args), false);
   } catch (error) {

@@ -38,6 +38,15 @@ describe('the root loader language', () => {
     });
   }
 
+  it('sends the texts of the page\'s namespaces only (app/i18n/page-namespaces.ts)', async () => {
+    const about = await callLoader(ctx, root.loader, { path: '/fr/about', params: { lang: 'fr' }, pattern: ':lang/about' });
+    const home = await callLoader(ctx, root.loader, { path: '/fr', params: { lang: 'fr' }, pattern: ':lang' });
+    const namespaces = (out: { data?: unknown }) => Object.keys(JSON.parse((out.data as RootData).messages ?? '{}') as object).sort();
+    expect(namespaces(about)).toEqual(['account', 'common', 'errors', 'layout', 'notFound']);
+    expect(namespaces(home)).toEqual(expect.arrayContaining(['common', 'search', 'categories', 'validation']));
+    expect(namespaces(home)).not.toContain('admin');
+  });
+
   it('is the route\'s language for a document request too', async () => {
     const data = await rootData('/en', { lang: 'en' }, 'i18next=ar');
     expect(data.lang).toBe('en');

@@ -16,7 +16,7 @@ export function MessagesLink() {
   const { unread = 0 } = useRootData();
   const total = useUnreadTotal(unread);
   const { pathname } = useLocation();
-  const { t } = useTranslation('messaging');
+  const { t } = useTranslation('layout');
   useEffect(() => {
     // Asked again on every navigation (`pathname`): the root data is not.
     if (!pathname) return;
@@ -35,7 +35,7 @@ export function MessagesLink() {
     <Link
       to={localePath(lang, '/messages')}
       className="relative inline-flex size-10 items-center justify-center rounded-full text-ink-muted hover:bg-surface-sunken hover:text-ink"
-      aria-label={total > 0 ? t('headerUnread', { count: total }) : t('headerLink')}
+      aria-label={total > 0 ? t('shell.messagesUnread', { count: total }) : t('shell.messages')}
       data-testid="messages-link"
     >
       <MessageCircle className="size-5" aria-hidden="true" />

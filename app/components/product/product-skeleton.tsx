@@ -12,7 +12,7 @@ export function useProductPending(): boolean {
 
 /** The product page's shape while its data loads. */
 export function ProductSkeleton() {
-  const { t } = useTranslation('listings');
+  const { t } = useTranslation('layout');
   // The page it replaces may have been scrolled far down (a shop's last cards). Braces: newer
   // Chromium returns a Promise from scrollTo, which React would call as the effect's cleanup.
   useEffect(() => {
@@ -21,7 +21,7 @@ export function ProductSkeleton() {
   const bar = 'animate-pulse rounded-lg bg-surface-sunken';
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10" role="status" aria-busy="true" data-testid="product-skeleton">
-      <span className="sr-only">{t('loadingProduct')}</span>
+      <span className="sr-only">{t('shell.loadingProduct')}</span>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-8" aria-hidden="true">
         <div className="space-y-3">
           <div className={`aspect-[3/2] w-full rounded-2xl ${bar}`} />
