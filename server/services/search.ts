@@ -193,6 +193,14 @@ function orderedIndexFilters(params: SearchParams): SQL[] {
   return filters;
 }
 
+/** The price range's conditions, in whole prices (the minimum rounded up, the maximum down); none without bounds. */
+function priceFilters(params: SearchParams): SQL[] {
+  const filters: SQL[] = [];
+  if (params.minPrice !== undefined) filters.push(gte(products.price, Math.ceil(params.minPrice)));
+  if (params.maxPrice !== undefined) filters.push(lte(products.price, Math.floor(params.maxPrice)));
+  return filters;
+}
+
 /**
  * The filters of the search (fuzzy: the typo-tolerant variant of the text match; at: the services'
  * clock; expansion: the last word's lexemes, prefixExpansion).
@@ -207,8 +215,7 @@ export function searchFilters(params: SearchParams, fuzzy = false, at?: Date, ex
   if (params.priceType) filters.push(eq(products.priceType, params.priceType));
   if (params.exchange) filters.push(eq(products.exchange, true));
   filters.push(...params.attributes.map((filter) => attributeFilter(filter, params.category)));
-  if (params.minPrice !== undefined) filters.push(gte(products.price, Math.ceil(params.minPrice)));
-  if (params.maxPrice !== undefined) filters.push(lte(products.price, Math.floor(params.maxPrice)));
+  filters.push(...priceFilters(params));
   const words = params.title ? searchWords(params.title) : [];
   if (words.length > 0 && !fuzzy) filters.push(sql`${products.searchVector} @@ (${textQuery(words, expansion)})`);
   // Close spellings of the main words, each matched like a word typed (the text index).
@@ -340,11 +347,34 @@ export async function executeSearch(db: AppDb, filters: SQL[], params: SearchPar
         // 3. all matches, sorted (below).
         // Each step answers only with a full page, which is then exactly the page.
         // Only filters a newest-first index covers pick those rows: at most DENSE_PROBE_ROWS are
-        // read, whatever the other filters (a narrow price range) leave of them.
+        // read, whatever the other filters leave of them. A price range is one of those filters:
+        // the newest-first b-trees hold the price as a key (decision 0025), so the index checks it
+        // and only listings in the range are read. The probe then takes the newest DENSE_PROBE_ROWS
+        // listings in the range among those at least as new as the DENSE_PROBE_SCAN-th newest
+        // (decision 0033): a range that keeps half of the listings gives the words 300 listings
+        // to be found in rather than 150 ("occasion" in electronics from 5,000 to 50,000 DA then
+        // has its page there; before, the recent windows took 30-60 ms), and a narrow range stops
+        // the walk at that listing. These are still the first listings of the order among those
+        // in the range (every listing outside is older than all of them, or in the range and
+        // after the first DENSE_PROBE_ROWS), so a full page of matches among them is the page.
+        const pricedFilters = priceFilters(params);
+        const scanFrom =
+          pricedFilters.length === 0
+            ? []
+            : [
+                sql`${products.createdAt} >= coalesce((${db
+                  .select({ createdAt: products.createdAt })
+                  .from(products)
+                  .where(and(...orderedIndexFilters(params)))
+                  .orderBy(...ORDER.date_desc)
+                  .limit(1)
+                  .offset(DENSE_PROBE_SCAN - 1)
+                  .getSQL()}), '-infinity'::timestamptz)`,
+              ];
         const newest = db
           .select({ ...listColumns, searchVector: products.searchVector })
           .from(products)
-          .where(and(...orderedIndexFilters(params)))
+          .where(and(...orderedIndexFilters(params), ...pricedFilters, ...scanFrom))
           .orderBy(...ORDER.date_desc)
           .limit(DENSE_PROBE_ROWS);
         // Named like the table, so that every filter and the order apply to it unchanged.
@@ -407,6 +437,8 @@ export const RECENT_WINDOWS_DAYS = [2, 14, 90];
 export const RANGE_WINDOW_MAX_DAYS = 2;
 /** How many of the newest listings are checked first: enough for a page of a word one listing in 30 holds. */
 export const DENSE_PROBE_ROWS = 300;
+/** With a price range, the probe's listings in the range are looked for among this many of the newest (in the index, not the table). */
+export const DENSE_PROBE_SCAN = 1500;
 
 // Raw rows (snake_case columns) back into the shape drizzle's select gives.
 const columnEntries = Object.entries(listColumns).map(([key, column]) => [key, column.name, column] as const);
