@@ -25,6 +25,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerNotFoundLimit } from './plugins/not-found-limit.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerPageCaching } from './plugins/page-caching.ts';
+import { AccessLog } from './http/access-log.ts';
 import { requestFactsOf } from './http/caller.ts';
 import { createLoadContext } from './http/load-context.ts';
 import type { Services } from './services/index.ts';
@@ -57,6 +58,7 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
       : { logger: withRedaction(logger) };
   const app = Fastify({
     ...logging,
+    logController: new AccessLog(),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

@@ -252,6 +252,19 @@ describe('tokens never reach the logs', () => {
     expect(log).not.toContain(verifyToken);
     expect(log).not.toContain(resetToken);
   });
+
+  it('writes one access-log line a request, when it ends, with its method, URL, status and duration', async () => {
+    const requestId = `access-log-${Date.now()}`;
+    const response = await ctx.app.inject({ method: 'GET', url: `${API}/products?title=velo&token=secret-${requestId}`, headers: { 'x-request-id': requestId } });
+    expect(response.statusCode).toBe(200);
+    const mine = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.reqId === requestId);
+    expect(mine).toHaveLength(1);
+    const [entry] = mine as [{ msg: string; req: { method: string; url: string }; res: { statusCode: number }; responseTime: number }];
+    expect(entry.msg).toBe('request completed');
+    expect(entry.req).toMatchObject({ method: 'GET', url: `${API}/products?title=velo&token=[redacted]` });
+    expect(entry.res.statusCode).toBe(200);
+    expect(entry.responseTime).toBeGreaterThan(0);
+  });
 });
 
 describe('slow requests and too many connections', () => {
