@@ -22,7 +22,7 @@ import { searchParamsSchema, type SearchParams } from '../common/schemas/search.
 import { CATEGORY_KEYS, WILAYA_KEYS } from '../common/reference-data.ts';
 import { LANGS } from '../common/languages.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { executeSearch, prefixExpansion, SEARCH_TIMEOUTS, searchFilters, searchWords } from '../server/services/search.ts';
+import { countBound, executeSearch, prefixExpansion, SEARCH_TIMEOUTS, searchFilters, searchWords } from '../server/services/search.ts';
 import { ADVERSARIAL } from './adversarial.ts';
 import { fillListings } from './fill.ts';
 import { benchAlerts } from './alerts.ts';
@@ -174,7 +174,8 @@ async function explainOne(database: Database, params: SearchParams): Promise<num
   // word's expansion, then the search. A statement stopped by the timeout (a 503 for the buyer)
   // counts as the timeout.
   const { expansion, ms: expanding } = await prefixExpansion(database.db, params.title ? searchWords(params.title) : [], true);
-  const { ms } = await executeSearch(database.db, searchFilters(params, false, undefined, expansion), params, Boolean(params.title), true).catch((error: unknown) => {
+  const bound = { count: countBound(params, expansion) };
+  const { ms } = await executeSearch(database.db, searchFilters(params, false, undefined, expansion), params, Boolean(params.title), true, SEARCH_TIMEOUTS.exactMs, bound).catch((error: unknown) => {
     if ((error as { cause?: { code?: string } }).cause?.code === '57014') return { ms: SEARCH_TIMEOUTS.exactMs };
     throw error;
   });
@@ -213,7 +214,7 @@ async function explainShapes(database: Database) {
     ADVERSARIAL.map((title) => async () => {
       const params = searchParamsSchema.parse({ title });
       const { expansion, ms: expanding } = await prefixExpansion(database.db, searchWords(title), true);
-      const exact = await executeSearch(database.db, searchFilters(params, false, undefined, expansion), params, true, true);
+      const exact = await executeSearch(database.db, searchFilters(params, false, undefined, expansion), params, true, true, SEARCH_TIMEOUTS.exactMs, { count: countBound(params, expansion) });
       exact.ms += expanding;
       if (exact.n > 0) return exact.ms;
       const fuzzy = await executeSearch(database.db, searchFilters(params, true), params, true, true, SEARCH_TIMEOUTS.fuzzyMs).catch(() => ({ ms: SEARCH_TIMEOUTS.fuzzyMs }));

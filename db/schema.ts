@@ -387,6 +387,33 @@ export const searchLexemes = pgTable('search_lexemes', { lexeme: text('lexeme').
 ]);
 
 /**
+ * How many listed listings held each lexeme at the last count (ecosouk_count_search_lexemes(),
+ * migration 0021), per category and price band (ecosouk_price_band: the number of digits and the
+ * leading digit). With the departures since (search_departures), a lower bound of a word's matches
+ * in a category and a price range, which spares a dense word its capped count (services/search.ts
+ * countLowerBound, decision 0035).
+ */
+export const searchLexemeCounts = pgTable(
+  'search_lexeme_counts',
+  {
+    lexeme: text('lexeme').notNull(),
+    category: text('category').notNull(),
+    band: integer('band').notNull(),
+    listings: integer('listings').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lexeme, t.category, t.band] })],
+);
+
+/**
+ * One row each time a listed listing stopped being listed, was deleted, or had its text, category
+ * or price changed while listed, since the last count of search_lexeme_counts (a trigger writes
+ * them, the count deletes those it saw). Appended, never updated: writers lock no shared row.
+ */
+export const searchDepartures = pgTable('search_departures', {
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
  * The durable job queue (server/services/jobs/queue.ts). `key` makes an enqueue idempotent;
  * `locked_until` is the lease of the runner working on it, `lock_token` proves which runner.
  */

@@ -12,7 +12,7 @@ import { products, type Product, type User } from '../../db/schema.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The time the rules compare with: the database's clock, or the given instant (tests, the sweep). */
-const instant = (at?: Date): SQL => (at ? sql`${at.toISOString()}::timestamptz` : sql`now()`);
+export const instant = (at?: Date): SQL => (at ? sql`${at.toISOString()}::timestamptz` : sql`now()`);
 
 /** The seller is not banned (a small anti-join on users_banned_idx). */
 export const sellerNotBanned = sql`not exists (select 1 from users banned where banned.id = ${products.userId} and banned.status = 'banned')`;

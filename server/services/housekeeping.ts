@@ -1,6 +1,7 @@
 // The periodic clean-ups, as scheduled jobs: once an hour across every server and worker (the
 // job key names the hour), retried like any job, and visible in the job counts.
 import type { Services } from './index.ts';
+import { countSearchLexemes } from './search.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -11,10 +12,19 @@ export const HOUSEKEEPING_JOBS = {
   viewMarks: 'housekeeping.view-marks',
   oldEvents: 'housekeeping.old-events',
   listingExpiry: 'housekeeping.listing-expiry',
+  searchCounts: 'housekeeping.search-counts',
 } as const;
 
 /** Registers the clean-ups and their hourly schedule on the services' job queue (before `jobs.start()`). */
-export function scheduleHousekeeping({ jobs, uploads, sessions, counters, lifecycle, log }: Pick<Services, 'jobs' | 'uploads' | 'sessions' | 'counters' | 'lifecycle' | 'log'>): void {
+export function scheduleHousekeeping({
+  jobs,
+  uploads,
+  sessions,
+  counters,
+  lifecycle,
+  database,
+  log,
+}: Pick<Services, 'jobs' | 'uploads' | 'sessions' | 'counters' | 'lifecycle' | 'database' | 'log'>): void {
   // Listings past their end leave public view; those ending soon get their reminder queued.
   jobs.register(HOUSEKEEPING_JOBS.listingExpiry, async () => {
     const { expired, reminders } = await lifecycle.sweep();
@@ -38,5 +48,8 @@ export function scheduleHousekeeping({ jobs, uploads, sessions, counters, lifecy
     const folded = await counters.foldOldEvents();
     if (folded > 0) log.info({ folded }, 'old events folded into daily counts');
   }, { maxAttempts: 3 });
+  // Each lexeme's listed listings counted again (decision 0035): the departures since the last
+  // count lower every word's bound until then, so a word keeps its bound by being recounted.
+  jobs.register(HOUSEKEEPING_JOBS.searchCounts, () => countSearchLexemes(database.db), { maxAttempts: 3 });
   for (const name of Object.values(HOUSEKEEPING_JOBS)) jobs.every(name, HOUR);
 }

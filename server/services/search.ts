@@ -8,8 +8,8 @@ import { COUNT_CAP, searchParamsSchema, type SearchParams, type Sort } from '../
 import type { AttributeFilter } from '../../common/schemas/attributes.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
 import { mustReadPrimary } from '../../db/read-routing.ts';
-import { attributeExpression, CREATED_DAY, isIndexedAttribute, products, searchLexemes, searchTerms } from '../../db/schema.ts';
-import { listedNow } from '../repositories/visibility.ts';
+import { attributeExpression, CREATED_DAY, isIndexedAttribute, products, searchDepartures, searchLexemeCounts, searchLexemes, searchTerms, users } from '../../db/schema.ts';
+import { instant, listedNow } from '../repositories/visibility.ts';
 import { newestFirst, oldestFirst } from '../../db/order.ts';
 import { AppError } from '#errors';
 import { withPhotos } from './listings.ts';
@@ -128,6 +128,81 @@ export function textQuery(words: string[], expansion?: PrefixExpansion | null): 
     return sql`(${exact} || plainto_tsquery('french', ${normalized}) || plainto_tsquery('english', ${normalized}))`;
   });
   return sql.join(parts, sql` && `);
+}
+
+/** What the counts of search_lexeme_counts are read for: a search's word, category and price range. */
+export interface CountBound {
+  /** The word's lexemes: each alone makes a listing match the word. */
+  lexemes: string[];
+  category?: string;
+  /** The price bands the range holds whole (ecosouk_price_band); undefined: every band. */
+  bands?: number[];
+}
+
+const INT_MIN = -2147483648;
+const INT_MAX = 2147483647;
+
+/**
+ * The price bands (migration 0021 ecosouk_price_band: the number of digits and the leading digit,
+ * 0 for 0 and below) whose every price is within min..max, as the search reads the bounds (the
+ * minimum rounded up, the maximum down).
+ */
+export function priceBandsWithin(min: number | undefined, max: number | undefined): number[] {
+  const lo = min === undefined ? -Infinity : Math.ceil(min);
+  const hi = max === undefined ? Infinity : Math.floor(max);
+  const bands: { band: number; from: number; to: number }[] = [{ band: 0, from: INT_MIN, to: 0 }];
+  for (let digits = 1; digits <= 10; digits++) {
+    for (let lead = 1; lead <= 9; lead++) {
+      const from = lead * 10 ** (digits - 1);
+      if (from > INT_MAX) break;
+      bands.push({ band: digits * 10 + lead, from, to: Math.min((lead + 1) * 10 ** (digits - 1) - 1, INT_MAX) });
+    }
+  }
+  return bands.filter((b) => lo <= b.from && b.to <= hi).map((b) => b.band);
+}
+
+/**
+ * What bounds the matches of a search from the counts (countLowerBound), or null: only a search
+ * of one word, expanded into lexemes (prefixExpansion), with a category, a price range or
+ * neither, and no other filter.
+ */
+export function countBound(params: SearchParams, expansion?: PrefixExpansion | null): CountBound | null {
+  const words = params.title ? searchWords(params.title) : [];
+  if (words.length !== 1 || !expansion || expansion.word !== words[0]) return null;
+  // Without the category and the price range: the visibility rules and the word, nothing else.
+  const rest = searchFilters({ ...params, category: undefined, minPrice: undefined, maxPrice: undefined }, false, undefined, expansion);
+  if (rest.length !== 2) return null;
+  const priced = params.minPrice !== undefined || params.maxPrice !== undefined;
+  return { lexemes: expansion.lexemes, category: params.category, bands: priced ? priceBandsWithin(params.minPrice, params.maxPrice) : undefined };
+}
+
+/** Past this many departures, listings past their end or listings of banned sellers, no bound is given (counting them costs). */
+export const BOUND_SLACK_MAX = 100_000;
+
+/**
+ * A lower bound of the listings listed now that match the word in the category and price range
+ * (decision 0035): the most listings any one of its lexemes had there at the last count
+ * (search_lexeme_counts, in the bands the range holds whole), minus every listing that may have
+ * left since (search_departures: unlisted, deleted, or changed while listed), minus the listed
+ * listings past their end (not swept yet) and every listing of a banned seller. Null when one of
+ * those is past BOUND_SLACK_MAX. One statement, one snapshot: the counts it reads and the departures
+ * it subtracts are consistent (migration 0021).
+ */
+export function countLowerBound(bound: CountBound, at?: Date): SQL {
+  const capped = (query: SQL) => sql`(select count(*)::int from (${query} limit ${BOUND_SLACK_MAX + 1}) as s)`;
+  const cells: SQL[] = [sql`${searchLexemeCounts.lexeme} = any(${sql.param(bound.lexemes)}::text[])`];
+  if (bound.category !== undefined) cells.push(sql`${searchLexemeCounts.category} = ${bound.category}`);
+  if (bound.bands !== undefined) cells.push(sql`${searchLexemeCounts.band} = any(${sql.param(bound.bands)}::int[])`);
+  return sql`select case when d > ${BOUND_SLACK_MAX} or e > ${BOUND_SLACK_MAX} or b > ${BOUND_SLACK_MAX} then null else (m - d - e - b)::int end as bound from (select
+      (select coalesce(max(n), 0) from (select sum(${searchLexemeCounts.listings}) as n from ${searchLexemeCounts} where ${and(...cells)} group by ${searchLexemeCounts.lexeme}) as per) as m,
+      ${capped(sql`select 1 from ${searchDepartures}`)} as d,
+      ${capped(sql`select 1 from ${products} where ${products.listed} and ${products.expiresAt} <= ${instant(at)}`)} as e,
+      ${capped(sql`select 1 from ${products} where ${products.userId} in (select ${users.id} from ${users} where ${users.status} = 'banned')`)} as b) as parts`;
+}
+
+/** Counts each lexeme's listed listings again and forgets the departures that count includes (migration 0021). A write: the primary. */
+export async function countSearchLexemes(db: AppDb): Promise<void> {
+  await db.execute(sql`select ecosouk_count_search_lexemes()`);
 }
 
 /** How many close spellings of a word the typo fallback tries. */
@@ -300,7 +375,15 @@ function executionMs(result: unknown): number {
  * sooner than the GIN index collects all of them (measured, decision 0024).
  * With `explain`, each statement runs under EXPLAIN ANALYZE and its time is added up (benchmark).
  */
-export async function executeSearch(db: AppDb, filters: SQL[], params: SearchParams, text: boolean, explain = false, timeoutMs = SEARCH_TIMEOUTS.exactMs) {
+export async function executeSearch(
+  db: AppDb,
+  filters: SQL[],
+  params: SearchParams,
+  text: boolean,
+  explain = false,
+  timeoutMs = SEARCH_TIMEOUTS.exactMs,
+  bound?: { count: CountBound | null; at?: Date },
+) {
   const statements = searchStatements(db, filters, params);
   let ms = 0;
   // Every statement of a search in one transaction, on one connection: one BEGIN and one
@@ -321,7 +404,15 @@ export async function executeSearch(db: AppDb, filters: SQL[], params: SearchPar
       ms += executionMs(await tx.execute(sql`explain (analyze, format json) ${query}`));
       return tx.execute(query);
     };
-    const counted = await inTransaction(text ? NO_SEQSCAN : PLANNER_DEFAULTS, text ? statements.countWithPage : statements.count);
+    // A word so many listings hold that its counts, less every listing that may have left since,
+    // pass the cap: the capped count would say COUNT_CAP + 1, as this does without reading a row.
+    let counted: unknown = null;
+    if (text && bound?.count && bound.count.lexemes.length > 0 && bound.count.bands?.length !== 0) {
+      const rows = (await inTransaction(PLANNER_DEFAULTS, countLowerBound(bound.count, bound.at))) as unknown as { rows: { bound: number | null }[] };
+      const lower = rows.rows[0]?.bound;
+      if (lower !== null && lower !== undefined && Number(lower) > COUNT_CAP) counted = { rows: [{ n: COUNT_CAP + 1, ids: null }] };
+    }
+    counted ??= await inTransaction(text ? NO_SEQSCAN : PLANNER_DEFAULTS, text ? statements.countWithPage : statements.count);
     const n = countOf(counted);
     const offset = (params.currentPage - 1) * PRODUCTS_PAGE_SIZE;
     let rows: Row[] = [];
@@ -501,8 +592,8 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
   const timeouts = options.timeouts ?? SEARCH_TIMEOUTS;
   const cache = new Map<string, { at: number; result: SearchResult }>();
   let categoryCache: { at: number; counts: Partial<Record<string, number>> } | null = null;
-  async function run(filters: SQL[], params: SearchParams, text: boolean, timeoutMs: number): Promise<Omit<SearchResult, 'fuzzy'>> {
-    const { rows, n } = await executeSearch(db, filters, params, text, false, timeoutMs);
+  async function run(filters: SQL[], params: SearchParams, text: boolean, timeoutMs: number, bound?: { count: CountBound | null; at?: Date }): Promise<Omit<SearchResult, 'fuzzy'>> {
+    const { rows, n } = await executeSearch(db, filters, params, text, false, timeoutMs, bound);
     const totalIsCapped = n > COUNT_CAP;
     const totalItems = Math.min(n, COUNT_CAP);
     return {
@@ -532,7 +623,8 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
     let exact: Omit<SearchResult, 'fuzzy'>;
     try {
       const { expansion } = await prefixExpansion(db, words);
-      exact = await run(searchFilters(params, false, options.now?.(), expansion), params, words.length > 0, timeouts.exactMs);
+      const at = options.now?.();
+      exact = await run(searchFilters(params, false, at, expansion), params, words.length > 0, timeouts.exactMs, { count: countBound(params, expansion), at });
     } catch (error) {
       if (isTimeout(error)) throw new AppError('SERVICE_UNAVAILABLE', 'The search took too long, please try again');
       throw error;
