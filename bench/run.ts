@@ -22,7 +22,7 @@ import { searchParamsSchema, type SearchParams } from '../common/schemas/search.
 import { CATEGORY_KEYS, WILAYA_KEYS } from '../common/reference-data.ts';
 import { LANGS } from '../common/languages.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { countBound, executeSearch, prefixExpansion, SEARCH_TIMEOUTS, searchFilters, searchWords } from '../server/services/search.ts';
+import { countBound, countSearchLexemes, executeSearch, prefixExpansion, SEARCH_TIMEOUTS, searchFilters, searchWords } from '../server/services/search.ts';
 import { ADVERSARIAL } from './adversarial.ts';
 import { fillListings } from './fill.ts';
 import { benchAlerts } from './alerts.ts';
@@ -65,6 +65,9 @@ async function prepare(): Promise<Database> {
     log(`Reusing the ${existing} listings already there.`);
     // As autovacuum would have done by now in production: fresh statistics and visibility map.
     await database.db.execute(sql`vacuum analyze products`);
+    // And the hourly recount of the lexemes (decision 0035), if none ran since the table was filled.
+    const counted = (await database.db.execute(sql`select exists (select 1 from search_lexeme_counts) as any`)) as unknown as { rows: { any: boolean }[] };
+    if (!counted.rows[0]?.any) await countSearchLexemes(database.db);
     return database;
   }
   if (existing > 0) {
@@ -75,6 +78,8 @@ async function prepare(): Promise<Database> {
   const started = Date.now();
   await fillListings(database, LISTINGS, log);
   log(`Filled in ${Math.round((Date.now() - started) / 1000)} s.`);
+  // As the hourly housekeeping job would have by the time the listings were searched.
+  await countSearchLexemes(database.db);
   return database;
 }
 
