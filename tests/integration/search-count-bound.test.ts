@@ -44,7 +44,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const QUERIES = [{ title: 'lampe' }, { title: 'lampe', category: 'furniture-home' }, { title: 'lampe', category: 'furniture-home', minPrice: '999.5', maxPrice: '1999' }];
+const QUERIES: Record<string, string>[] = [{ title: 'lampe' }, { title: 'lampe', category: 'furniture-home' }, { title: 'lampe', category: 'furniture-home', minPrice: '999.5', maxPrice: '1999' }];
 
 /** The listings listed now that each query must give, newest first, read straight from the table. */
 async function expected(query: Record<string, string>): Promise<string[]> {
