@@ -404,9 +404,20 @@ export const searchLexemeCounts = pgTable(
   (t) => [primaryKey({ columns: [t.lexeme, t.category, t.band] })],
 );
 
+/** The same counts per wilaya (`address`), counted with them, for a word searched in a wilaya. */
+export const searchLexemePlaces = pgTable(
+  'search_lexeme_places',
+  {
+    lexeme: text('lexeme').notNull(),
+    address: text('address').notNull(),
+    listings: integer('listings').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lexeme, t.address] })],
+);
+
 /**
- * One row each time a listed listing stopped being listed, was deleted, or had its text, category
- * or price changed while listed, since the last count of search_lexeme_counts (a trigger writes
+ * One row each time a listed listing stopped being listed, was deleted, or had its text, category,
+ * wilaya or price changed while listed, since the last count of search_lexeme_counts (a trigger writes
  * them, the count deletes those it saw). Appended, never updated: writers lock no shared row.
  */
 export const searchDepartures = pgTable('search_departures', {

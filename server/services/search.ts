@@ -8,7 +8,7 @@ import { COUNT_CAP, searchParamsSchema, type SearchParams, type Sort } from '../
 import type { AttributeFilter } from '../../common/schemas/attributes.ts';
 import { withTransaction, type AppDb } from '../../db/client.ts';
 import { mustReadPrimary } from '../../db/read-routing.ts';
-import { attributeExpression, CREATED_DAY, isIndexedAttribute, products, searchDepartures, searchLexemeCounts, searchLexemes, searchTerms, users } from '../../db/schema.ts';
+import { attributeExpression, CREATED_DAY, isIndexedAttribute, products, searchDepartures, searchLexemeCounts, searchLexemePlaces, searchLexemes, searchTerms, users } from '../../db/schema.ts';
 import { instant, listedNow } from '../repositories/visibility.ts';
 import { newestFirst, oldestFirst } from '../../db/order.ts';
 import { AppError } from '#errors';
@@ -137,6 +137,8 @@ export interface CountBound {
   category?: string;
   /** The price bands the range holds whole (ecosouk_price_band); undefined: every band. */
   bands?: number[];
+  /** A wilaya (search_lexeme_places), never with a category or a price range. */
+  address?: string;
 }
 
 const INT_MIN = -2147483648;
@@ -163,16 +165,17 @@ export function priceBandsWithin(min: number | undefined, max: number | undefine
 
 /**
  * What bounds the matches of a search from the counts (countLowerBound), or null: only a search
- * of one word, expanded into lexemes (prefixExpansion), with a category, a price range or
- * neither, and no other filter.
+ * of one word, expanded into lexemes (prefixExpansion), with a category, a price range or both,
+ * or with a wilaya alone, and no other filter.
  */
 export function countBound(params: SearchParams, expansion?: PrefixExpansion | null): CountBound | null {
   const words = params.title ? searchWords(params.title) : [];
   if (words.length !== 1 || !expansion || expansion.word !== words[0]) return null;
-  // Without the category and the price range: the visibility rules and the word, nothing else.
-  const rest = searchFilters({ ...params, category: undefined, minPrice: undefined, maxPrice: undefined }, false, undefined, expansion);
+  // Without the category, the wilaya and the price range: the visibility rules and the word, nothing else.
+  const rest = searchFilters({ ...params, category: undefined, address: undefined, minPrice: undefined, maxPrice: undefined }, false, undefined, expansion);
   if (rest.length !== 2) return null;
   const priced = params.minPrice !== undefined || params.maxPrice !== undefined;
+  if (params.address !== undefined) return params.category === undefined && !priced ? { lexemes: expansion.lexemes, address: params.address } : null;
   return { lexemes: expansion.lexemes, category: params.category, bands: priced ? priceBandsWithin(params.minPrice, params.maxPrice) : undefined };
 }
 
@@ -180,9 +183,9 @@ export function countBound(params: SearchParams, expansion?: PrefixExpansion | n
 export const BOUND_SLACK_MAX = 100_000;
 
 /**
- * A lower bound of the listings listed now that match the word in the category and price range
- * (decision 0035): the most listings any one of its lexemes had there at the last count
- * (search_lexeme_counts, in the bands the range holds whole), minus every listing that may have
+ * A lower bound of the listings listed now that match the word in the category and price range, or
+ * in the wilaya (decision 0035): the most listings any one of its lexemes had there at the last count
+ * (search_lexeme_counts, in the bands the range holds whole; search_lexeme_places), minus every listing that may have
  * left since (search_departures: unlisted, deleted, or changed while listed), minus the listed
  * listings past their end (not swept yet) and every listing of a banned seller. Null when one of
  * those is past BOUND_SLACK_MAX. One statement, one snapshot: the counts it reads and the departures
@@ -190,11 +193,17 @@ export const BOUND_SLACK_MAX = 100_000;
  */
 export function countLowerBound(bound: CountBound, at?: Date): SQL {
   const capped = (query: SQL) => sql`(select count(*)::int from (${query} limit ${BOUND_SLACK_MAX + 1}) as s)`;
-  const cells: SQL[] = [sql`${searchLexemeCounts.lexeme} = any(${sql.param(bound.lexemes)}::text[])`];
-  if (bound.category !== undefined) cells.push(sql`${searchLexemeCounts.category} = ${bound.category}`);
-  if (bound.bands !== undefined) cells.push(sql`${searchLexemeCounts.band} = any(${sql.param(bound.bands)}::int[])`);
+  let most: SQL;
+  if (bound.address !== undefined) {
+    most = sql`(select coalesce(max(${searchLexemePlaces.listings}), 0) from ${searchLexemePlaces} where ${searchLexemePlaces.lexeme} = any(${sql.param(bound.lexemes)}::text[]) and ${searchLexemePlaces.address} = ${bound.address})`;
+  } else {
+    const cells: SQL[] = [sql`${searchLexemeCounts.lexeme} = any(${sql.param(bound.lexemes)}::text[])`];
+    if (bound.category !== undefined) cells.push(sql`${searchLexemeCounts.category} = ${bound.category}`);
+    if (bound.bands !== undefined) cells.push(sql`${searchLexemeCounts.band} = any(${sql.param(bound.bands)}::int[])`);
+    most = sql`(select coalesce(max(n), 0) from (select sum(${searchLexemeCounts.listings}) as n from ${searchLexemeCounts} where ${and(...cells)} group by ${searchLexemeCounts.lexeme}) as per)`;
+  }
   return sql`select case when d > ${BOUND_SLACK_MAX} or e > ${BOUND_SLACK_MAX} or b > ${BOUND_SLACK_MAX} then null else (m - d - e - b)::int end as bound from (select
-      (select coalesce(max(n), 0) from (select sum(${searchLexemeCounts.listings}) as n from ${searchLexemeCounts} where ${and(...cells)} group by ${searchLexemeCounts.lexeme}) as per) as m,
+      ${most} as m,
       ${capped(sql`select 1 from ${searchDepartures}`)} as d,
       ${capped(sql`select 1 from ${products} where ${products.listed} and ${products.expiresAt} <= ${instant(at)}`)} as e,
       ${capped(sql`select 1 from ${products} where ${products.userId} in (select ${users.id} from ${users} where ${users.status} = 'banned')`)} as b) as parts`;
