@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, users } from '../../db/schema.ts';
 import { RATE_LIMITS } from '../../server/services/rate-limit.ts';
+import { signedInUser } from '../helpers/api-client.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
 let ctx: TestContext;
@@ -136,6 +137,31 @@ describe('the short result cache', () => {
     expect(titles((await query('?title=canape')).body)).toEqual([]);
     await ctx.services.listings.toggleStatus(seller!, sofa!.id);
     expect(titles((await query('?title=canape')).body)).toEqual(['Canapé trois places']);
+  });
+
+  it("answers a repeat from the same bytes, still cut to the schema, and a member's own page apart", async () => {
+    const url = '/api/v1/products?category=furniture-home';
+    const first = await ctx.app.inject({ method: 'GET', url });
+    const again = await ctx.app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    const unchanged = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(unchanged.statusCode).toBe(304);
+    // The search rows carry their search columns; the response schema is what drops them.
+    const listing = first.json().data[0];
+    expect(Object.keys(listing)).not.toContain('searchText');
+    expect(Object.keys(listing)).not.toContain('searchVector');
+    expect(listing).not.toHaveProperty('isFavourite');
+
+    const member = await signedInUser(ctx);
+    const own = await ctx.app.inject({ method: 'GET', url, headers: { cookie: member.cookie } });
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    expect(own.headers.etag).toBeUndefined();
+    expect(own.json().data.map((p: { isFavourite?: boolean }) => p.isFavourite)).toEqual(first.json().data.map(() => false));
+    // And the anonymous answer did not pick up the member's marks.
+    expect((await ctx.app.inject({ method: 'GET', url })).body).toBe(first.body);
   });
 });
 
