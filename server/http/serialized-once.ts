@@ -24,7 +24,8 @@ const byResult = new WeakMap<object, Serialized>();
 export function sendSerializedOnce(reply: FastifyReply, source: object, build: () => unknown): FastifyReply {
   let serialized = byResult.get(source);
   if (!serialized) {
-    const body = Buffer.from(reply.serialize(build()));
+    const text = reply.serialize(build());
+    const body = typeof text === 'string' ? Buffer.from(text) : Buffer.from(text instanceof ArrayBuffer ? new Uint8Array(text) : text);
     serialized = { body, etag: weakEtag(body) };
     byResult.set(source, serialized);
   }
