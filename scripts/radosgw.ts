@@ -26,8 +26,9 @@ const SECRET_KEY = 'ecosouk-radosgw-test-secret';
 const testFiles = process.argv.slice(2).length ? process.argv.slice(2) : ['tests/integration/photo-storage.test.ts'];
 
 const daemons: ChildProcess[] = [];
+let tests: ChildProcess | undefined;
 let dir: string | undefined;
-let torn = false;
+let stopping: Promise<void> | undefined;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -163,9 +164,13 @@ async function printLogs() {
   }
 }
 
-async function tearDown() {
-  if (torn) return;
-  torn = true;
+/** Once, however many callers (the end of the run, a signal): each waits for the same stop. */
+function tearDown(): Promise<void> {
+  stopping ??= stopAll();
+  return stopping;
+}
+
+async function stopAll() {
   // radosgw first, the monitor last: each one still finds what it talks to while it stops.
   for (const child of [...daemons].reverse()) {
     if (child.exitCode !== null || child.signalCode !== null) continue;
@@ -182,7 +187,9 @@ async function tearDown() {
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    console.error(`${signal}: stopping the cluster…`);
+    console.error(`${signal}: stopping the tests and the cluster…`);
+    // The tests run in a process group of their own (see below): vitest's workers stop with it.
+    if (tests?.pid && tests.exitCode === null) process.kill(-tests.pid, 'SIGTERM');
     void tearDown().finally(() => process.exit(130));
   });
 }
@@ -193,9 +200,10 @@ try {
   console.log(`Starting a one-node Ceph cluster (radosgw on 127.0.0.1:${RGW_PORT})…`);
   const readyMs = await startCluster();
   console.log(`radosgw ready with an S3 user after ${seconds(readyMs)} (limit ${seconds(READY_LIMIT_MS)}).`);
-  const vitest = spawn(npx, ['vitest', 'run', ...testFiles], {
+  tests = spawn(npx, ['vitest', 'run', ...testFiles], {
     cwd: root,
     stdio: 'inherit',
+    detached: true,
     env: {
       ...process.env,
       TEST_S3_ENDPOINT: `http://127.0.0.1:${RGW_PORT}`,
@@ -203,19 +211,20 @@ try {
       TEST_S3_SECRET_ACCESS_KEY: SECRET_KEY,
     },
   });
+  const vitest = tests;
   exitCode = await new Promise<number>((resolve) => vitest.once('exit', (code) => resolve(code ?? 1)));
   // Proof that the tests spoke to radosgw and not to an s3rver of their own.
   const served = readFileSync(path.join(dir!, 'log', 'client.rgw.log'), 'utf8').match(/ req done .* http_status=\d+/g) ?? [];
   const byStatus = Object.entries(Object.groupBy(served, (line) => line.slice(-3))).map(([status, lines]) => `${lines!.length}×${status}`);
   console.log(`radosgw answered ${served.length} requests: ${byStatus.join(', ')}.`);
-  if (exitCode !== 0) await printLogs();
+  if (exitCode !== 0 && !stopping) await printLogs();
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
-  await printLogs();
+  if (!stopping) await printLogs();
 } finally {
-  const stopping = Date.now();
+  const stopStarted = Date.now();
   await tearDown();
   const left = daemons.filter((c) => c.exitCode === null && c.signalCode === null);
-  console.log(`Cluster stopped in ${seconds(Date.now() - stopping)}${left.length ? `, ${left.length} daemon(s) still running!` : ''}; its folder removed: ${dir ? !existsSync(dir) : true}.`);
+  console.log(`Cluster stopped in ${seconds(Date.now() - stopStarted)}${left.length ? `, ${left.length} daemon(s) still running!` : ''}; its folder removed: ${dir ? !existsSync(dir) : true}.`);
 }
 process.exit(exitCode);
