@@ -259,6 +259,21 @@ describe('cost bounds', () => {
     expect((await from('192.0.2.2', '?title=livre')).status).toBe(200);
   });
 
+  it('runs a search asked for by many at once one time, counted once, and not on the account of another address', async () => {
+    // Six at once, as when a popular page drops out of the cache under load: one search, one count.
+    const together = await Promise.all(Array.from({ length: 6 }, () => from('192.0.2.7', '?title=galaxy%20s21')));
+    expect(together.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(together.map((r) => titles(r.body))).toEqual(Array.from({ length: 6 }, () => ['Samsung Galaxy S21']));
+    expect((await from('192.0.2.7', '?title=telephone')).status).toBe(200);
+    expect((await from('192.0.2.7', '?title=debloque')).status).toBe(200);
+    expect((await from('192.0.2.7', '?title=samsung%20galaxy')).status).toBe(429);
+    // An address over its limit asks for a page at the same moment as another: only it is refused.
+    const [over, other] = await Promise.all([from('192.0.2.7', '?title=galaxy%20telephone'), from('192.0.2.8', '?title=galaxy%20telephone')]);
+    expect(over.status).toBe(429);
+    expect(other.status).toBe(200);
+    expect(titles(other.body)).toEqual(['Samsung Galaxy S21']);
+  });
+
   it('gives an address the typo fallback only so many times, then the empty page', async () => {
     const first = await from('192.0.2.3', '?title=samsnug');
     expect(first.status).toBe(200);
