@@ -85,7 +85,10 @@ export function toSelfUser(u: UserRecord): SelfUser {
   };
 }
 
-export function toPublicUser(u: Omit<UserRecord, 'email' | 'phone' | 'updatedAt' | 'messageEmails'>): PublicUser {
+/** The stored fields a public profile is made of: a read that only shows a seller needs no other column. */
+export const PUBLIC_USER_FIELDS = ['id', 'name', 'image', 'address', 'bio', 'isVerified', 'messagesEnabled', 'createdAt'] as const;
+
+export function toPublicUser(u: Pick<UserRecord, (typeof PUBLIC_USER_FIELDS)[number]>): PublicUser {
   return {
     id: u.id,
     name: u.name,

@@ -16,7 +16,7 @@ import { buildPages, root, sampleRss, startInstance, stopInstance, tail, type In
 import { API, logIn, OutboxReader, publish, reveal, signUp, verify, type Account, type Ctx } from '../tests/system/marketplace.ts';
 import { DELIVERY_P99_MS, prepareMessaging, runMessaging } from '../tests/system/messaging-load.ts';
 import { createScratchDatabase } from '../tests/system/postgres.ts';
-import { S3RVER_CREDENTIALS, startTestS3, type TestS3 } from '../tests/helpers/s3-server.ts';
+import { startTestS3, type TestS3 } from '../tests/helpers/s3-server.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -173,8 +173,8 @@ try {
   bucket = await startTestS3('load-photos');
   const storageEnv = {
     STORAGE_URL: bucket.storageUrl,
-    AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+    AWS_ACCESS_KEY_ID: bucket.credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: bucket.credentials.secretAccessKey,
     AWS_REGION: 'us-east-1',
   };
   // Not spawnSync: the bucket (s3rver) lives in this process and must answer the seed's uploads.

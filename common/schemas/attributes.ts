@@ -4,6 +4,7 @@
 // `body.attributes.year` and a search with `querystring.attr.year.min`.
 import { z } from 'zod';
 import { attributesOf, type Attribute, type AttributeValues } from '../category-attributes.ts';
+import { isCategoryKey } from '../reference-data.ts';
 import { isStorableText } from './text.ts';
 
 /** Form fields arrive as strings: blank means "not given", digits may be grouped ("120 000"). */
@@ -13,7 +14,17 @@ const toInteger = (v: unknown) => {
   return typeof given === 'string' && /^\s*\d{1,3}([\s\u00a0\u202f.,]?\d{3})*\s*$|^\s*\d+\s*$/.test(given) ? Number(given.replace(/\D/g, '')) : given;
 };
 
+// Building a zod schema costs more than running it, and a search parses its query on every
+// request (issue #18's profile): the schemas are built once per detail and per category.
+const valueSchemas = new WeakMap<Attribute, z.ZodType<string | number | undefined>>();
+
 function valueSchema(attribute: Attribute): z.ZodType<string | number | undefined> {
+  let schema = valueSchemas.get(attribute);
+  if (!schema) valueSchemas.set(attribute, (schema = buildValueSchema(attribute)));
+  return schema;
+}
+
+function buildValueSchema(attribute: Attribute): z.ZodType<string | number | undefined> {
   switch (attribute.type) {
     case 'enum': {
       const keys = attribute.options.map((o) => o.key) as [string, ...string[]];
@@ -76,6 +87,19 @@ const FILTER_PARAM = /^attr\.([a-z][a-z0-9-]*)(?:\.(min|max))?$/;
  * issue). Other parameters are ignored. Issues are at the parameter's name, e.g. `attr.year.min`.
  */
 export function attributeFiltersSchema(category: string | undefined) {
+  // Only real categories are kept, so that no caller can grow the map with made-up names.
+  const known = category === undefined || isCategoryKey(category);
+  let schema = known ? filtersSchemas.get(category) : undefined;
+  if (!schema) {
+    schema = buildFiltersSchema(category);
+    if (known) filtersSchemas.set(category, schema);
+  }
+  return schema;
+}
+
+const filtersSchemas = new Map<string | undefined, ReturnType<typeof buildFiltersSchema>>();
+
+function buildFiltersSchema(category: string | undefined) {
   return z.record(z.string(), z.unknown()).transform((query, ctx): AttributeFilter[] => {
     const filters = new Map<string, AttributeFilter>();
     for (const [param, raw] of Object.entries(query)) {

@@ -7,6 +7,7 @@ import { createProductSchema, updateProductSchema } from '../../common/schemas/p
 import { searchParamsSchema } from '../../common/schemas/search.ts';
 import { isStorableText } from '../../common/schemas/text.ts';
 import { errorBody, okBody, paginationSchema } from '../http/envelope.ts';
+import { sendSerializedOnce } from '../http/serialized-once.ts';
 import { AppError } from '#errors';
 import { SHOP_MAX_LIMIT, SHOP_PAGE_LIMIT } from '../../common/constants.ts';
 import { actorOf, requireSignedIn } from '../services/access.ts';
@@ -47,10 +48,14 @@ export function productRoutes(services: Services): FastifyPluginAsyncZod {
       async (request, reply) => {
         const result = await services.search.search(request.query, request.caller);
         const reader = actorOf(request.caller);
+        const body = (data: typeof result.products) => ({ success: true as const, data, pagination: result.pagination, fuzzy: result.fuzzy });
+        if (!reader) {
+          reply.header('cache-control', 'public, max-age=30');
+          return sendSerializedOnce(reply, result, () => body(result.products));
+        }
         // A signed-in reader's page says which listings they saved: it is theirs alone.
-        reply.header('cache-control', reader ? 'private, no-store' : 'public, max-age=30');
-        const data = await services.favourites.mark(reader, result.products);
-        return { success: true as const, data, pagination: result.pagination, fuzzy: result.fuzzy };
+        reply.header('cache-control', 'private, no-store');
+        return body(await services.favourites.mark(reader, result.products));
       },
     );
 

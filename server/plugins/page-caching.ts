@@ -194,7 +194,8 @@ async function apiResponse(request: FastifyRequest, reply: FastifyReply, payload
   if (!routeChoice) reply.header('cache-control', 'no-cache');
   // JSON is serialised to a string by now; a stream (none today) is left as it is.
   if (typeof payload !== 'string' && !(payload instanceof Uint8Array)) return payload;
-  const etag = weakEtag(payload);
+  // A route that serializes a shared answer once hashes it once too (http/serialized-once.ts).
+  const etag = String(reply.getHeader('etag') ?? '') || weakEtag(payload);
   reply.header('etag', etag);
   if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
   return payload;

@@ -13,7 +13,7 @@ import { instant, listedNow } from '../repositories/visibility.ts';
 import { newestFirst, oldestFirst } from '../../db/order.ts';
 import { AppError } from '#errors';
 import { withPhotos } from './listings.ts';
-import type { Limits } from './rate-limit.ts';
+import { RateLimitedError, type Limits } from './rate-limit.ts';
 
 const ORDER: Record<Sort, SQL[]> = {
   date_desc: newestFirst(products),
@@ -651,24 +651,57 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
     }
   }
 
+  // Searches running now, by key. When a popular page drops out of the cache under load, the
+  // requests for it that arrive while it is searched again wait for that one search instead of
+  // each running it (the bench's 50 connections on 57 pages ran each 3-4 times at once) and
+  // each being counted against their address's limit of uncached searches.
+  const inFlight = new Map<string, Promise<SearchResult>>();
+  // Bumped by every listing change: a search that began before one is not kept, as it may have
+  // read the listing as it was.
+  let generation = 0;
+
+  function lead(key: string, params: SearchParams, searcher: Searcher | undefined): Promise<SearchResult> {
+    const startedIn = generation;
+    const at = Date.now();
+    const running = searchUncached(params, searcher).then((result) => {
+      if (!degraded.has(result) && startedIn === generation) {
+        if (cache.size >= cacheOptions.maxEntries) cache.delete(cache.keys().next().value as string);
+        cache.set(key, { at, result });
+      }
+      return result;
+    });
+    inFlight.set(key, running);
+    const done = () => {
+      if (inFlight.get(key) === running) inFlight.delete(key);
+    };
+    running.then(done, done);
+    return running;
+  }
+
   return {
     /**
-     * One page of results. Pages served from the cache cost nothing and count against no
-     * limit; an uncached search counts against the searcher's address, when given.
+     * One page of results. Pages served from the cache, or joined while another request
+     * searches them, cost nothing and count against no limit; an uncached search counts
+     * against the searcher's address, when given.
      */
     async search(params: SearchParams, searcher?: Searcher): Promise<SearchResult> {
       // Someone who just wrote reads the primary (db/read-routing.ts), and must not get a page
       // the cache took from the replica before their write reached it.
       if (cacheOptions.ttlMs <= 0 || mustReadPrimary()) return searchUncached(params, searcher);
       const key = JSON.stringify(params);
-      const now = Date.now();
       const hit = cache.get(key);
-      if (hit && now - hit.at < cacheOptions.ttlMs) return hit.result;
-      const result = await searchUncached(params, searcher);
-      if (degraded.has(result)) return result;
-      if (cache.size >= cacheOptions.maxEntries) cache.delete(cache.keys().next().value as string);
-      cache.set(key, { at: now, result });
-      return result;
+      if (hit && Date.now() - hit.at < cacheOptions.ttlMs) return hit.result;
+      const running = inFlight.get(key);
+      if (running) {
+        try {
+          return await running;
+        } catch (error) {
+          // The search it joined was refused to its own address; this one is searched for
+          // this searcher, under their own limit.
+          if (!(error instanceof RateLimitedError)) throw error;
+        }
+      }
+      return inFlight.get(key) ?? lead(key, params, searcher);
     },
     /**
      * How many listings each category has, for the home page's tiles: the search's own
@@ -688,7 +721,9 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
     },
     /** Called on every listing change. */
     invalidate() {
+      generation += 1;
       cache.clear();
+      inFlight.clear();
       categoryCache = null;
     },
   };

@@ -8,7 +8,7 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import { createServices, type ServiceDeps, type Services } from '../../server/services/index.ts';
 import { RATE_LIMITS } from '../../server/services/rate-limit.ts';
 import { createStorage } from '../../server/storage/index.ts';
-import { S3RVER_CREDENTIALS, type TestS3 } from './s3-server.ts';
+import type { TestS3 } from './s3-server.ts';
 import type { Caller } from '../../server/services/access.ts';
 import type { Database } from '../../db/client.ts';
 import { startPhotoServer } from './photo-server.ts';
@@ -65,7 +65,7 @@ export async function createTestContext(name: string, { env = {}, rateLimits, re
   const services = createServices({
     config,
     database,
-    storage: await createStorage(config, s3 ? { credentials: S3RVER_CREDENTIALS, connectTimeoutMs: 500, requestTimeoutMs: 2000 } : {}),
+    storage: await createStorage(config, s3 ? { credentials: s3.credentials, connectTimeoutMs: 500, requestTimeoutMs: 2000 } : {}),
     rateLimits: rateLimits ?? Object.fromEntries(Object.keys(RATE_LIMITS).map((k) => [k, GENEROUS])),
     ...(now ? { now } : {}),
     viewBatchMs,

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, users } from '../../db/schema.ts';
 import { RATE_LIMITS } from '../../server/services/rate-limit.ts';
+import { signedInUser } from '../helpers/api-client.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
 let ctx: TestContext;
@@ -137,6 +138,31 @@ describe('the short result cache', () => {
     await ctx.services.listings.toggleStatus(seller!, sofa!.id);
     expect(titles((await query('?title=canape')).body)).toEqual(['Canapé trois places']);
   });
+
+  it("answers a repeat from the same bytes, still cut to the schema, and a member's own page apart", async () => {
+    const url = '/api/v1/products?category=furniture-home';
+    const first = await ctx.app.inject({ method: 'GET', url });
+    const again = await ctx.app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    const unchanged = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(unchanged.statusCode).toBe(304);
+    // The search rows carry their search columns; the response schema is what drops them.
+    const listing = first.json().data[0];
+    expect(Object.keys(listing)).not.toContain('searchText');
+    expect(Object.keys(listing)).not.toContain('searchVector');
+    expect(listing).not.toHaveProperty('isFavourite');
+
+    const member = await signedInUser(ctx);
+    const own = await ctx.app.inject({ method: 'GET', url, headers: { cookie: member.cookie } });
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    expect(own.headers.etag).toBeUndefined();
+    expect(own.json().data.map((p: { isFavourite?: boolean }) => p.isFavourite)).toEqual(first.json().data.map(() => false));
+    // And the anonymous answer did not pick up the member's marks.
+    expect((await ctx.app.inject({ method: 'GET', url })).body).toBe(first.body);
+  });
 });
 
 describe('sorts', () => {
@@ -231,6 +257,21 @@ describe('cost bounds', () => {
     // Varying the text does not get around it; another address is not affected.
     expect((await from('192.0.2.1', '?title=livre2')).status).toBe(429);
     expect((await from('192.0.2.2', '?title=livre')).status).toBe(200);
+  });
+
+  it('runs a search asked for by many at once one time, counted once, and not on the account of another address', async () => {
+    // Six at once, as when a popular page drops out of the cache under load: one search, one count.
+    const together = await Promise.all(Array.from({ length: 6 }, () => from('192.0.2.7', '?title=galaxy%20s21')));
+    expect(together.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(together.map((r) => titles(r.body))).toEqual(Array.from({ length: 6 }, () => ['Samsung Galaxy S21']));
+    expect((await from('192.0.2.7', '?title=telephone')).status).toBe(200);
+    expect((await from('192.0.2.7', '?title=debloque')).status).toBe(200);
+    expect((await from('192.0.2.7', '?title=samsung%20galaxy')).status).toBe(429);
+    // An address over its limit asks for a page at the same moment as another: only it is refused.
+    const [over, other] = await Promise.all([from('192.0.2.7', '?title=galaxy%20telephone'), from('192.0.2.8', '?title=galaxy%20telephone')]);
+    expect(over.status).toBe(429);
+    expect(other.status).toBe(200);
+    expect(titles(other.body)).toEqual(['Samsung Galaxy S21']);
   });
 
   it('gives an address the typo fallback only so many times, then the empty page', async () => {
