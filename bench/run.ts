@@ -429,6 +429,10 @@ const appScenarios = ([
     path: (n) => q({ currentPage: String(50 + (n % 51)), ...(n % 3 === 1 ? { category: CATEGORY_KEYS[n % CATEGORY_KEYS.length]! } : n % 3 === 2 ? { address: BUSY_WILAYAS[n % BUSY_WILAYAS.length]! } : {}), maxPrice: noLimit(n) }),
   },
   { name: 'API product by id', api: true, port: appPort, path: rotating(ids.map((id) => `/api/v1/products/${id}`)) },
+  // As an app or a browser asks: compressed. The lines above measure the server's own work;
+  // these add what compressing costs, per request or once per cached answer (decision 0039).
+  { name: 'API search, no filter, compressed', api: true, port: appPort, headers: BROWSER, path: rotating([q({})]) },
+  { name: 'API product by id, compressed', api: true, port: appPort, headers: BROWSER, path: rotating(ids.map((id) => `/api/v1/products/${id}`)) },
   // Pages, measured against the least a page costs on this server (issue #18 target 4), and
   // asked for as a browser asks, compressed: compressing is part of what a page costs.
   { name: 'page: minimal (ceiling)', api: false, port: appPort, headers: BROWSER, path: rotating(LANGS.map((lang) => `/${lang}/bench-ceiling`)) },

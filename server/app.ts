@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
@@ -26,6 +25,7 @@ import { registerNotFoundLimit } from './plugins/not-found-limit.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerPageCaching } from './plugins/page-caching.ts';
 import { AccessLog } from './http/access-log.ts';
+import { registerCompression } from './http/compression.ts';
 import { requestFactsOf } from './http/caller.ts';
 import { createLoadContext } from './http/load-context.ts';
 import type { Services } from './services/index.ts';
@@ -96,12 +96,7 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
   registerSameOriginCheck(app, config.publicUrl);
   registerNotFoundLimit(app, services.limits);
   registerPageCaching(app);
-  // Brotli at quality 4 (compress's default). Pages (70-150 KB) are compressed in one call on
-  // the event loop, not through a stream: above `syncThreshold` (8 KB on two cores, by
-  // default) compress pipes the body through a zlib stream on the thread pool, which cost a
-  // product page 11 ms of CPU more than the 1.5-2.5 ms of compressing it in one go (issue #18).
-  // The render holds the event loop as long, and every browser asks for the compressed page.
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, syncThreshold: 512 * 1024 });
+  await registerCompression(app);
   await app.register(cookie);
   if (services.database.replicaStats) registerReadRouting(app, { windowSeconds: config.readYourWritesSeconds, secure: config.secureCookies });
   await registerOpenApi(app, config.publicUrl);

@@ -146,6 +146,8 @@ function notModified(reply: FastifyReply): null {
   reply.removeHeader(CSP_HEADER);
   reply.removeHeader('content-length');
   reply.removeHeader('content-type');
+  // An answer compressed before this hook (http/serialized-once.ts) has no body to describe.
+  reply.removeHeader('content-encoding');
   return null;
 }
 

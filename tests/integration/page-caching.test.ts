@@ -215,6 +215,12 @@ describe('compressed pages', () => {
     }
   });
 
+  // The API prefers gzip (decision 0039); on HTML brotli is the smaller.
+  it('is brotli for a browser that takes gzip and brotli', async () => {
+    const res = await get('/en/about', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(res.headers.get('content-encoding')).toBe('br');
+  });
+
   it('a 304 is the same whatever the encoding asked for: empty, not encoded', async () => {
     const first = await get('/en', { 'accept-encoding': 'br' });
     for (const encoding of ['br', 'gzip', 'identity']) {

@@ -1,4 +1,5 @@
 // GET /api/v1/products: filters, sorts, pagination, validation and multilingual matching.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, users } from '../../db/schema.ts';
@@ -162,6 +163,39 @@ describe('the short result cache', () => {
     expect(own.json().data.map((p: { isFavourite?: boolean }) => p.isFavourite)).toEqual(first.json().data.map(() => false));
     // And the anonymous answer did not pick up the member's marks.
     expect((await ctx.app.inject({ method: 'GET', url })).body).toBe(first.body);
+  });
+
+  it('compresses a shared answer once per encoding, as the client asks, with one ETag for all', async () => {
+    const url = '/api/v1/products?category=all';
+    const plain = await ctx.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const [br, brAgain] = [await ctx.app.inject({ method: 'GET', url, headers: browser }), await ctx.app.inject({ method: 'GET', url, headers: browser })];
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(brAgain.rawPayload.equals(br.rawPayload)).toBe(true);
+    const gzip = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    // Refused encodings, and compress's own opt-out header.
+    for (const headers of [{ 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }, { ...browser, 'x-no-compression': '1' }]) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers });
+      expect(res.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined();
+      expect(res.body).toBe(plain.body);
+    }
+    expect(new Set([plain, br, gzip].map((res) => res.headers.etag)).size).toBe(1);
+    const unchanged = await ctx.app.inject({ method: 'GET', url, headers: { ...browser, 'if-none-match': String(br.headers.etag) } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.headers['content-encoding']).toBeUndefined();
+    expect(unchanged.rawPayload.length).toBe(0);
+    // An answer too small to gain from it goes as it is.
+    const empty = await ctx.app.inject({ method: 'GET', url: '/api/v1/products?title=zzzzqqqq', headers: browser });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.headers['content-encoding']).toBeUndefined();
   });
 });
 
