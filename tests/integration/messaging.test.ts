@@ -251,6 +251,26 @@ describe('rate limits', () => {
     for (let i = 0; i < 5; i++) expect((await call('POST', `/conversations/${id}/messages`, buyer.cookie, { body: `relance ${i}` })).statusCode).toBe(201);
     expect((await call('POST', `/conversations/${id}/messages`, buyer.cookie, { body: 'encore' })).statusCode).toBe(429);
   });
+
+  it('a block wins over the limit, and a blocked attempt counts towards it', async () => {
+    const { seller, buyer, listing } = await scene();
+    const id = (await start(buyer, listing.id)).json().data.id;
+    await call('POST', `/users/${buyer.id}/block`, seller.cookie);
+    // The start and 5 blocked attempts use the 6 messages of the hour; the 7th is over the limit, and still BLOCKED.
+    for (let i = 0; i < 6; i++) {
+      const res = await call('POST', `/conversations/${id}/messages`, buyer.cookie, { body: `relance ${i}` });
+      expect(res.json().code, `attempt ${i}`).toBe('BLOCKED');
+    }
+    await call('DELETE', `/users/${buyer.id}/block`, seller.cookie);
+    const refused = await call('POST', `/conversations/${id}/messages`, buyer.cookie, { body: 'encore' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    // Over the limit, a conversation of others still does not exist for them; the limit is the buyer's alone.
+    const theirs = (await start(await member('other buyer'), listing.id)).json().data.id;
+    const stranger = await call('POST', `/conversations/${theirs}/messages`, buyer.cookie, { body: 'Coucou' });
+    expect(stranger.json().code).toBe('NOT_FOUND');
+    expect((await call('POST', `/conversations/${id}/messages`, seller.cookie, { body: 'Bonjour' })).statusCode).toBe(201);
+  });
 });
 
 describe('banned and deleted members', () => {
@@ -262,6 +282,9 @@ describe('banned and deleted members', () => {
     expect((await call('GET', '/conversations', seller.cookie)).json().data).toEqual([]);
     expect((await call('GET', '/users/me/unread', seller.cookie)).json().data.total).toBe(0);
     expect((await call('GET', `/conversations/${id}/messages`, seller.cookie)).statusCode).toBe(404);
+    const refused = await call('POST', `/conversations/${id}/messages`, seller.cookie, { body: 'Allô ?' });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().code).toBe('NOT_FOUND');
   });
 
   it('a deleted account takes its messages; the other side sees a deleted member and cannot write', async () => {
@@ -275,6 +298,7 @@ describe('banned and deleted members', () => {
     expect(left.map((m: { body: string }) => m.body)).toEqual(['Oui, disponible.']);
     const refused = await call('POST', `/conversations/${id}/messages`, seller.cookie, { body: 'Allô ?' });
     expect(refused.statusCode).toBe(404);
+    expect(refused.json().code).toBe('NOT_AVAILABLE');
   });
 });
 

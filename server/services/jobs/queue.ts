@@ -8,7 +8,7 @@
 // A failed attempt is retried after an exponential backoff; after `maxAttempts` the job is
 // `dead` and stays in the table for the operators.
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, getTableColumns, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../../db/client.ts';
 import { jobs, type Job } from '../../../db/schema.ts';
 
@@ -244,6 +244,21 @@ export function createJobQueue({ db, log, now = () => new Date(), leaseMs = DEFA
     },
 
     enqueue,
+
+    /**
+     * `enqueue` as SQL, one job per row of `from`, for a caller that stores the job in the same
+     * statement as its own rows (a data-modifying CTE): one round trip instead of a transaction
+     * around several. The columns of `from` give the payload, key and due time; a key already
+     * taken is skipped, as in `enqueue`. The caller calls notify() once the statement has run.
+     */
+    enqueueFrom(name: string, from: SQL, values: { payload: SQL; key: SQL; runAt: SQL }): SQL {
+      const at = now();
+      const maxAttempts = handlers.get(name)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+      // Typed by hand: in an INSERT … SELECT, PostgreSQL does not take the parameters' types from the columns.
+      return sql`insert into ${jobs} (name, payload, key, max_attempts, run_at, created_at, updated_at)
+        select ${name}::text, ${values.payload}, ${values.key}, ${maxAttempts}::int, ${values.runAt}, ${at}::timestamptz, ${at}::timestamptz from ${from}
+        on conflict (key) do nothing`;
+    },
 
     /** Runs `name` once every `periodMs` (aligned on the clock: hourly jobs start on the hour) while a runner runs. */
     every(name: string, periodMs: number, payload: Record<string, unknown> = {}) {
