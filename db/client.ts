@@ -1,10 +1,12 @@
 // Opens the database: PGlite (PostgreSQL compiled to WASM) in a folder when no
 // DATABASE_URL is given, a node-postgres pool otherwise. Both speak the same SQL
 // and run the same migrations; callers only see `Database`.
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import { lockDataDir } from './pglite-lock.ts';
 import { createRoutingPool, isUnreachable, type ReplicaStats } from './read-routing.ts';
@@ -208,4 +210,62 @@ interface PoolLike {
 
 function isPool(value: unknown): value is PoolLike {
   return typeof value === 'object' && value !== null && 'totalCount' in value && typeof (value as PoolLike).connect === 'function';
+}
+
+/**
+ * At most this many statements are kept prepared on one pooled connection (the least recently
+ * used is deallocated first). node-postgres keeps a connection's statements for as long as the
+ * connection lives, and PostgreSQL holds each one's plan in that backend's memory.
+ */
+export const PREPARED_PER_CONNECTION = 100;
+
+const dialect = new PgDialect();
+// Per node-postgres connection, the names prepared on it, least recently used first.
+const preparedOn = new WeakMap<object, Map<string, true>>();
+
+interface NodePgClient {
+  connection?: { parsedStatements?: Record<string, string> };
+}
+
+function nodePgClient(tx: Transaction | AppDb): NodePgClient | undefined {
+  const client = (tx._.session as unknown as { client?: NodePgClient }).client;
+  return client?.connection?.parsedStatements ? client : undefined;
+}
+
+/** True when `tx` runs on one node-postgres connection, where executePrepared keeps statements. */
+export function preparesStatements(tx: Transaction | AppDb): boolean {
+  return nodePgClient(tx) !== undefined;
+}
+
+/**
+ * Runs `query` as a named prepared statement of the connection `tx` holds (node-postgres; on
+ * PGlite, or on a pool, as an ordinary statement). The name is made of `key` and the SQL text: the
+ * same text under other planner settings (`key`) is another statement, so a plan made under
+ * one set of switches is never used under another. The parameters are sent on each execution;
+ * PostgreSQL parses the text once per connection, and with plan_cache_mode = force_generic_plan
+ * plans it once too.
+ */
+export async function executePrepared(tx: Transaction, query: SQL, key: string): Promise<unknown> {
+  const client = nodePgClient(tx);
+  const parsed = client?.connection?.parsedStatements;
+  if (!client || !parsed) return tx.execute(query);
+  const compiled = dialect.sqlToQuery(query);
+  const name = `s_${createHash('sha1').update(key).update('\0').update(compiled.sql).digest('hex').slice(0, 32)}`;
+  let names = preparedOn.get(client);
+  if (!names) preparedOn.set(client, (names = new Map()));
+  if (names.delete(name)) {
+    names.set(name, true);
+  } else {
+    for (const oldest of names.keys()) {
+      if (names.size < PREPARED_PER_CONNECTION) break;
+      names.delete(oldest);
+      // node-postgres forgets it too, or it would skip parsing it when it comes back.
+      if (parsed[oldest] !== undefined) {
+        await tx.execute(sql.raw(`deallocate ${oldest}`));
+        delete parsed[oldest];
+      }
+    }
+    names.set(name, true);
+  }
+  return tx._.session.prepareQuery(compiled, undefined, name, false).execute();
 }

@@ -6,7 +6,7 @@ import { PRODUCTS_PAGE_SIZE } from '../../common/constants.ts';
 import type { ApiProduct } from '../../common/product.ts';
 import { COUNT_CAP, searchParamsSchema, type SearchParams, type Sort } from '../../common/schemas/search.ts';
 import type { AttributeFilter } from '../../common/schemas/attributes.ts';
-import { withTransaction, type AppDb } from '../../db/client.ts';
+import { executePrepared, preparesStatements, withTransaction, type AppDb } from '../../db/client.ts';
 import { mustReadPrimary } from '../../db/read-routing.ts';
 import { attributeExpression, CREATED_DAY, isIndexedAttribute, products, searchDepartures, searchLexemeCounts, searchLexemePlaces, searchLexemes, searchTerms, users } from '../../db/schema.ts';
 import { instant, listedNow } from '../repositories/visibility.ts';
@@ -192,7 +192,7 @@ export const BOUND_SLACK_MAX = 100_000;
  * it subtracts are consistent (migration 0021).
  */
 export function countLowerBound(bound: CountBound, at?: Date): SQL {
-  const capped = (query: SQL) => sql`(select count(*)::int from (${query} limit ${BOUND_SLACK_MAX + 1}) as s)`;
+  const capped = (query: SQL) => sql`(select count(*)::int from (${query} limit ${fixed(BOUND_SLACK_MAX + 1)}) as s)`;
   let most: SQL;
   if (bound.address !== undefined) {
     most = sql`(select coalesce(max(${searchLexemePlaces.listings}), 0) from ${searchLexemePlaces} where ${searchLexemePlaces.lexeme} = any(${sql.param(bound.lexemes)}::text[]) and ${searchLexemePlaces.address} = ${bound.address})`;
@@ -317,15 +317,16 @@ export function searchFilters(params: SearchParams, fuzzy = false, at?: Date, ex
 export function searchStatements(db: AppDb, filters: SQL[], params: SearchParams) {
   const where = and(...filters);
   const offset = (params.currentPage - 1) * PRODUCTS_PAGE_SIZE;
+  const pageStart = pageOffset(params);
   const pageIds = db
     .select({ id: products.id })
     .from(products)
     .where(where)
     .orderBy(...ORDER[params.sortBy])
-    .limit(PRODUCTS_PAGE_SIZE)
-    .offset(offset);
+    .limit(fixed(PRODUCTS_PAGE_SIZE))
+    .offset(pageStart);
   return {
-    rows: db.select(listColumns).from(products).where(where).orderBy(...ORDER[params.sortBy]).limit(PRODUCTS_PAGE_SIZE).offset(offset),
+    rows: db.select(listColumns).from(products).where(where).orderBy(...ORDER[params.sortBy]).limit(fixed(PRODUCTS_PAGE_SIZE)).offset(pageStart),
     rowsByIds: db
       .select(listColumns)
       .from(products)
@@ -341,23 +342,40 @@ export function searchStatements(db: AppDb, filters: SQL[], params: SearchParams
       .where(
         inArray(
           products.id,
-          sql`(select ${products.id} from (select ${products.id}, ${products.createdAt}, ${products.price} from ${products} where ${where} offset 0) as ${products} order by ${sql.join(ORDER[params.sortBy], sql`, `)} limit ${PRODUCTS_PAGE_SIZE} offset ${offset})`,
+          sql`(select ${products.id} from (select ${products.id}, ${products.createdAt}, ${products.price} from ${products} where ${where} offset 0) as ${products} order by ${sql.join(ORDER[params.sortBy], sql`, `)} limit ${fixed(PRODUCTS_PAGE_SIZE)} offset ${pageStart})`,
         ),
       )
       .orderBy(...ORDER[params.sortBy]),
-    count: sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${COUNT_CAP + 1}) as capped`,
+    count: sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${fixed(COUNT_CAP + 1)}) as capped`,
     // The capped count that also gives the page's ids when the matches are few (at most
     // COUNT_CAP: then every match is in it, and sorting them gives exactly the page): a text
     // search's matches are read once, not once to count and again for the page (decision 0029).
     // With more matches, `ids` is a page of some of them only and must not be used. Named like
     // the table, so that the order applies to it unchanged.
-    countWithPage: sql`select count(*)::int as n, ((array_agg(${products.id} order by ${sql.join(ORDER[params.sortBy], sql`, `)}))[${offset + 1}:${offset + PRODUCTS_PAGE_SIZE}])::text[] as ids from (select ${products.id}, ${products.createdAt}, ${products.price} from ${products} where ${where} limit ${COUNT_CAP + 1}) as ${products}`,
+    countWithPage: sql`select count(*)::int as n, ((array_agg(${products.id} order by ${sql.join(ORDER[params.sortBy], sql`, `)}))[${offset + 1}:${offset + PRODUCTS_PAGE_SIZE}])::text[] as ids from (select ${products.id}, ${products.createdAt}, ${products.price} from ${products} where ${where} limit ${fixed(COUNT_CAP + 1)}) as ${products}`,
     /** The rows of `ids`, in the search's order. */
     rowsOf: (ids: string[]) => db.select(listColumns).from(products).where(inArray(products.id, ids)).orderBy(...ORDER[params.sortBy]),
   };
 }
 
 type Row = Awaited<ReturnType<typeof searchStatements>['rows']>[number];
+
+/**
+ * A number written into the SQL text rather than sent as a parameter. A plan made for any value
+ * of a parameter (a generic plan, prepared statements) cannot see a LIMIT's value and assumes a
+ * tenth of the rows will be read: "the newest 10 listings" planned that way took 1.3 s instead of
+ * 4 ms at a million listings (decision 0038). Only for the search's constants and page 1's offset,
+ * so the number of distinct statements stays small. Typed as a number for drizzle's limit().
+ */
+function fixed(n: number): number {
+  return sql.raw(String(Math.trunc(n))) as unknown as number;
+}
+
+/** The page's offset: a parameter past page 1, whose statements keep custom plans (planReuse). */
+function pageOffset(params: SearchParams): number {
+  const offset = (params.currentPage - 1) * PRODUCTS_PAGE_SIZE;
+  return offset === 0 ? fixed(0) : offset;
+}
 
 const countOf = (result: unknown) => Number((result as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 
@@ -401,14 +419,23 @@ export async function executeSearch(
   // PostgreSQL stops a statement past the timeout (error 57014); PGlite ignores the setting
   // (no timer signals in its WebAssembly build), where the caps on words bound the cost.
   const timeout = String(Math.max(1, Math.round(timeoutMs)));
+  const generic = planReuse(params, text);
   return withTransaction(db, async (tx) => {
-    let current: Plan | undefined;
-    const inTransaction = async (plan: Plan, query: SQL) => {
-      if (!current || current.seqscan !== plan.seqscan || current.indexscan !== plan.indexscan) {
+    // On PostgreSQL each statement is prepared on the connection and kept (decision 0038):
+    // parsed once, and planned once where a plan made without the values is as good
+    // (`generic`), else for each execution's values. PGlite runs them as before.
+    const prepared = !explain && preparesStatements(tx);
+    let current: (Plan & { reuse: PlanReuse }) | undefined;
+    const inTransaction = async (plan: Plan, query: SQL, reuse: PlanReuse = 'custom') => {
+      if (!current || current.seqscan !== plan.seqscan || current.indexscan !== plan.indexscan || (prepared && current.reuse !== reuse)) {
         const switches = [sql`set_config('enable_seqscan', ${plan.seqscan ? 'on' : 'off'}, true)`, sql`set_config('enable_indexscan', ${plan.indexscan ? 'on' : 'off'}, true)`];
+        if (prepared) switches.push(sql`set_config('plan_cache_mode', ${reuse === 'generic' ? 'force_generic_plan' : 'force_custom_plan'}, true)`);
         await tx.execute(sql`select ${sql.join(current ? switches : [sql`set_config('statement_timeout', ${timeout}, true)`, ...switches], sql`, `)}`);
-        current = plan;
+        current = { ...plan, reuse };
       }
+      // The switches are part of the statement's name: a plan kept from one set of switches
+      // must not serve another.
+      if (prepared) return executePrepared(tx, query, `${plan.seqscan ? 's' : '-'}${plan.indexscan ? 'i' : '-'}${reuse[0]}`);
       if (!explain) return tx.execute(query);
       ms += executionMs(await tx.execute(sql`explain (analyze, format json) ${query}`));
       return tx.execute(query);
@@ -417,20 +444,20 @@ export async function executeSearch(
     // pass the cap: the capped count would say COUNT_CAP + 1, as this does without reading a row.
     let counted: unknown = null;
     if (text && bound?.count && bound.count.lexemes.length > 0 && bound.count.bands?.length !== 0) {
-      const rows = (await inTransaction(PLANNER_DEFAULTS, countLowerBound(bound.count, bound.at))) as unknown as { rows: { bound: number | null }[] };
+      const rows = (await inTransaction(PLANNER_DEFAULTS, countLowerBound(bound.count, bound.at), 'generic')) as unknown as { rows: { bound: number | null }[] };
       const lower = rows.rows[0]?.bound;
       if (lower !== null && lower !== undefined && Number(lower) > COUNT_CAP) counted = { rows: [{ n: COUNT_CAP + 1, ids: null }] };
     }
-    counted ??= await inTransaction(text ? NO_SEQSCAN : PLANNER_DEFAULTS, text ? statements.countWithPage : statements.count);
+    counted ??= await inTransaction(text ? NO_SEQSCAN : PLANNER_DEFAULTS, text ? statements.countWithPage : statements.count, generic.count ? 'generic' : 'custom');
     const n = countOf(counted);
     const offset = (params.currentPage - 1) * PRODUCTS_PAGE_SIZE;
     let rows: Row[] = [];
-    const fetchRows = async (plan: Plan, query: SQL) =>
-      ((await inTransaction(plan, query)) as unknown as { rows: Record<string, unknown>[] }).rows.map((raw) => rowOf(raw));
+    const fetchRows = async (plan: Plan, query: SQL, reuse: PlanReuse = 'custom') =>
+      ((await inTransaction(plan, query, reuse)) as unknown as { rows: Record<string, unknown>[] }).rows.map((raw) => rowOf(raw));
     if (text && n > offset && n <= COUNT_CAP) {
       // Few matches of words: the count sorted them all and gave the page's ids.
       const ids = (counted as unknown as { rows: { ids: string[] | null }[] }).rows[0]?.ids ?? [];
-      if (ids.length > 0) rows = await fetchRows(PLANNER_DEFAULTS, statements.rowsOf(ids).getSQL());
+      if (ids.length > 0) rows = await fetchRows(PLANNER_DEFAULTS, statements.rowsOf(ids).getSQL(), 'generic');
       return { rows, n, ms };
     }
     if (n > offset) {
@@ -467,8 +494,8 @@ export async function executeSearch(
                   .from(products)
                   .where(and(...orderedIndexFilters(params)))
                   .orderBy(...ORDER.date_desc)
-                  .limit(1)
-                  .offset(DENSE_PROBE_SCAN - 1)
+                  .limit(fixed(1))
+                  .offset(fixed(DENSE_PROBE_SCAN - 1))
                   .getSQL()}), '-infinity'::timestamptz)`,
               ];
         const newest = db
@@ -476,9 +503,9 @@ export async function executeSearch(
           .from(products)
           .where(and(...orderedIndexFilters(params), ...pricedFilters, ...scanFrom))
           .orderBy(...ORDER.date_desc)
-          .limit(DENSE_PROBE_ROWS);
+          .limit(fixed(DENSE_PROBE_ROWS));
         // Named like the table, so that every filter and the order apply to it unchanged.
-        const probe = sql`select * from (${newest.getSQL()}) as ${products} where ${and(...filters)} order by ${sql.join(ORDER.date_desc, sql`, `)} limit ${PRODUCTS_PAGE_SIZE} offset ${offset}`;
+        const probe = sql`select * from (${newest.getSQL()}) as ${products} where ${and(...filters)} order by ${sql.join(ORDER.date_desc, sql`, `)} limit ${fixed(PRODUCTS_PAGE_SIZE)} offset ${pageOffset(params)}`;
         const dense = await fetchRows(PLANNER_DEFAULTS, probe);
         if (dense.length === PRODUCTS_PAGE_SIZE) return { rows: dense, n, ms };
         for (const days of RECENT_WINDOWS_DAYS) {
@@ -506,7 +533,7 @@ export async function executeSearch(
         // Few matches of a filter no ordered index covers (a price range, details): all of them by
         // the cheapest scan, then sorted.
         const few = residual && n <= COUNT_CAP;
-        rows = await fetchRows(few ? NO_SEQSCAN : PLANNER_DEFAULTS, (few ? statements.rowsOfFewByIds : statements.rowsByIds).getSQL());
+        rows = await fetchRows(few ? NO_SEQSCAN : PLANNER_DEFAULTS, (few ? statements.rowsOfFewByIds : statements.rowsByIds).getSQL(), generic.page ? 'generic' : 'custom');
         return { rows, n, ms };
       }
       // Dense text matches that the recent windows missed: read them all through their indexes
@@ -516,6 +543,33 @@ export async function executeSearch(
     }
     return { rows, n, ms };
   });
+}
+
+/**
+ * Whether a prepared statement of the search is planned once for any values (`generic`) or for
+ * each execution's values (`custom`, the plan PostgreSQL makes for an ordinary statement).
+ */
+type PlanReuse = 'generic' | 'custom';
+
+/**
+ * Which statements of a search are planned once (decision 0038). Measured at a million listings
+ * over rare and common values (every category, every wilaya, communes of 100 and of 4,000
+ * listings, narrow and wide price ranges), a generic plan was no slower than a custom one by more
+ * than 0.9 ms, and mostly faster by its planning, for:
+ * - the capped count of a search without words, category details or seller: equalities on
+ *   columns of few values and price ranges, each a key of some b-tree;
+ * - the first page of such a search when it has no price range either.
+ * Not for a page with a price range: how many listings the range keeps decides between walking
+ * the newest-first index and sorting the few matches, which a generic plan cannot see (a wide
+ * range in a busy wilaya took 20 ms instead of 2). Not for words (a word's frequency decides
+ * between GIN and a walk of a b-tree), details (expression and jsonb filters, misjudged 10-300x),
+ * a seller (the bench's sellers all have ~500 listings, so a shop of 50,000 was not measured), nor
+ * a page past the first (its offset is a parameter). Those keep custom plans: only parsing is saved.
+ */
+function planReuse(params: SearchParams, text: boolean): { count: boolean; page: boolean } {
+  const count = !text && params.attributes.length === 0 && params.seller === undefined;
+  const priced = params.minPrice !== undefined || params.maxPrice !== undefined;
+  return { count, page: count && !priced && params.currentPage === 1 };
 }
 
 /** The planner's switches a statement of the search runs with. */
