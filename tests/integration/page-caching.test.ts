@@ -173,10 +173,10 @@ describe('anonymous public pages', () => {
   it('answer a matching If-None-Match with 304, no body and no CSP', async () => {
     for (const url of pages()) {
       const [first, again, listed] = await withinOneMinute(async () => {
-        const first = await get(url);
+        const page = await get(url);
         // Weak comparison: the strong form of the same tag, inside a list, matches too.
-        const strong = String(first.headers.get('etag')).slice(2);
-        return [first, await get(url, { 'if-none-match': String(first.headers.get('etag')) }), await get(url, { 'if-none-match': `"other", ${strong}` })];
+        const strong = String(page.headers.get('etag')).slice(2);
+        return [page, await get(url, { 'if-none-match': String(page.headers.get('etag')) }), await get(url, { 'if-none-match': `"other", ${strong}` })];
       });
       expectNotModified(again, first);
       expectNotModified(listed, first);
@@ -254,10 +254,10 @@ describe('compressed pages', () => {
 
   it('a 304 is the same whatever the encoding asked for: empty, not encoded', async () => {
     const [first, ...answers] = await withinOneMinute(async () => {
-      const first = await get('/en', { 'accept-encoding': 'br' });
-      const answers: Answer[] = [];
-      for (const encoding of ['br', 'gzip', 'identity']) answers.push(await get('/en', { 'accept-encoding': encoding, 'if-none-match': String(first.headers.get('etag')) }));
-      return [first, ...answers];
+      const page = await get('/en', { 'accept-encoding': 'br' });
+      const revalidated: Answer[] = [];
+      for (const encoding of ['br', 'gzip', 'identity']) revalidated.push(await get('/en', { 'accept-encoding': encoding, 'if-none-match': String(page.headers.get('etag')) }));
+      return [page, ...revalidated];
     });
     for (const answer of answers) expectNotModified(answer, first!);
   });
