@@ -2,6 +2,7 @@
 // http/serialized-once.ts compresses shared answers itself by the same rules.
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
+import { isApi } from '../plugins/page-caching.ts';
 
 /** Bodies under this many bytes go as they are: compressing them saves less than it costs. */
 export const COMPRESSION_THRESHOLD = 1024;
@@ -22,7 +23,7 @@ const COMMON = { threshold: COMPRESSION_THRESHOLD, syncThreshold: 512 * 1024 };
 export async function registerCompression(app: FastifyInstance) {
   // Before compress registers, so that compress's own onRoute hook sees the route's choice.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/v1/') && route.compress === undefined) route.compress = { ...COMMON, encodings: ['gzip', 'br'] };
+    if (isApi(route.url) && route.compress === undefined) route.compress = { ...COMMON, encodings: ['gzip', 'br'] };
   });
   await app.register(compress, { ...COMMON, encodings: ['br', 'gzip'] });
 }

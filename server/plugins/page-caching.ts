@@ -68,7 +68,8 @@ function isPageRoute(request: FastifyRequest): boolean {
   return request.routeOptions.url === '*';
 }
 
-function isApi(path: string): boolean {
+/** A path of the REST API (routes registered under /api/v1). */
+export function isApi(path: string): boolean {
   return path.startsWith('/api/v1/') || path === '/api/v1';
 }
 

@@ -2,7 +2,7 @@
 // whom), unread counts, blocks, the e-mail about a message left unread, and the events the
 // open streams receive (server/services/realtime.ts). Both doors call it: the API
 // (server/api/messaging.ts) and the messages pages.
-import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { UNREAD_EMAIL_DELAY_MS, CONVERSATIONS_PAGE_SIZE } from '../../common/constants.ts';
 import { isId } from '../../common/ids.ts';
 import type { Lang } from '../../common/languages.ts';
@@ -73,11 +73,11 @@ export function listingIsAvailable(product: Product, seller: Pick<User, 'status'
 export function createMessagingService({ db, limits, jobs, mailer, realtime, publicUrl, now = Date.now }: MessagingDeps) {
   const otherSide = (c: Pick<Conversation, 'buyerId' | 'sellerId'>, userId: string) => (c.buyerId === userId ? c.sellerId : c.buyerId);
 
+  /** The blocks between `a` and `b`, either way: one rule for the read below and lookUp's statement. */
+  const blocksBetween = (a: string | SQL, b: string | SQL) => or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)));
+
   async function blockBetween(a: string, b: string, within: AppDb = db): Promise<{ byA: boolean; byB: boolean }> {
-    const rows = await within
-      .select({ blockerId: blocks.blockerId })
-      .from(blocks)
-      .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))));
+    const rows = await within.select({ blockerId: blocks.blockerId }).from(blocks).where(blocksBetween(a, b));
     return { byA: rows.some((r) => r.blockerId === a), byB: rows.some((r) => r.blockerId === b) };
   }
 
@@ -91,7 +91,7 @@ export function createMessagingService({ db, limits, jobs, mailer, realtime, pub
     if (!isId(id)) throw new AppError('NOT_FOUND', 'Conversation not found');
     const otherId = sql`case when ${conversations.buyerId} = ${userId} then ${conversations.sellerId} else ${conversations.buyerId} end`;
     const blocked = withBlocks
-      ? sql<boolean>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${userId} and ${blocks.blockedId} = ${otherId}) or (${blocks.blockerId} = ${otherId} and ${blocks.blockedId} = ${userId}))`
+      ? sql<boolean>`exists (select 1 from ${blocks} where ${blocksBetween(userId, otherId)})`
       : sql<boolean>`false`;
     const [found] = await db
       .select({ row: conversations, otherStatus: users.status, blocked })

@@ -169,10 +169,13 @@ export function createJobQueue({ db, log, now = () => new Date(), leaseMs = DEFA
   }
 
   /** Stores a job; resolves with its id, and `created: false` when the key was already used. */
+  /** How many attempts a job of `name` gets unless its enqueue says otherwise. */
+  const maxAttemptsOf = (name: string) => handlers.get(name)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+
   async function enqueue(name: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<{ id: string; created: boolean }> {
     const at = now();
     const target = options.db ?? db;
-    const maxAttempts = options.maxAttempts ?? handlers.get(name)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    const maxAttempts = options.maxAttempts ?? maxAttemptsOf(name);
     const [row] = await target
       .insert(jobs)
       .values({ name, payload, key: options.key ?? null, maxAttempts, runAt: options.runAt ?? at, createdAt: at, updatedAt: at })
@@ -253,7 +256,7 @@ export function createJobQueue({ db, log, now = () => new Date(), leaseMs = DEFA
      */
     enqueueFrom(name: string, from: SQL, values: { payload: SQL; key: SQL; runAt: SQL }): SQL {
       const at = now();
-      const maxAttempts = handlers.get(name)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+      const maxAttempts = maxAttemptsOf(name);
       // Typed by hand: in an INSERT … SELECT, PostgreSQL does not take the parameters' types from the columns.
       return sql`insert into ${jobs} (name, payload, key, max_attempts, run_at, created_at, updated_at)
         select ${name}::text, ${values.payload}, ${values.key}, ${maxAttempts}::int, ${values.runAt}, ${at}::timestamptz, ${at}::timestamptz from ${from}
