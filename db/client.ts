@@ -21,6 +21,12 @@ export interface Database {
    * otherwise the same as `db`.
    */
   reads: AppDb;
+  /**
+   * Like `reads`, for the statements of a search only (withSettings): on PostgreSQL its own
+   * pools, whose connections keep the planner settings a search sets. Nothing else may run on
+   * them, or it would run under those settings.
+   */
+  searches: AppDb;
   /** Where the reads went, when there is a replica. */
   replicaStats?: ReplicaStats;
   kind: 'pglite' | 'postgres';
@@ -59,7 +65,9 @@ async function openPostgres(url: string, { readUrl, onReplicaFallback }: OpenOpt
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, options: `-c ${FUZZY_SETTING}` });
+  const primaryOptions = { connectionString: url, max: 10, connectionTimeoutMillis: 5000, options: `-c ${FUZZY_SETTING}` };
+  const replicaOptions = { connectionString: readUrl, max: 10, connectionTimeoutMillis: 2000, options: `-c ${FUZZY_SETTING}` };
+  const pool = new pg.Pool(primaryOptions);
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
   // Nor may a checked-out one: the pool listens only to idle clients, so a connection lost
@@ -68,12 +76,21 @@ async function openPostgres(url: string, { readUrl, onReplicaFallback }: OpenOpt
   // drops the broken client when it is released.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema });
-  const replica = readUrl
-    ? createRoutingPool(pg.Pool, { connectionString: readUrl, max: 10, connectionTimeoutMillis: 2000, options: `-c ${FUZZY_SETTING}` }, pool, onReplicaFallback)
-    : undefined;
+  const replica = readUrl ? createRoutingPool(pg.Pool, replicaOptions, pool, onReplicaFallback) : undefined;
+  // The searches' own connections (withSettings): the same databases, the same rules.
+  const searchPool = new pg.Pool(primaryOptions);
+  searchPool.on('error', () => {});
+  const searchReplica = readUrl ? createRoutingPool(pg.Pool, replicaOptions, searchPool, onReplicaFallback, replica?.stats) : undefined;
+  for (const sessions of [searchPool, searchReplica]) {
+    sessions?.on('connect', (client) => {
+      client.on('error', () => {});
+      sessionConnections.add(client);
+    });
+  }
   return {
     db: db as unknown as AppDb,
     reads: (replica ? drizzle(replica, { schema }) : db) as unknown as AppDb,
+    searches: drizzle(searchReplica ?? searchPool, { schema }) as unknown as AppDb,
     ...(replica ? { replicaStats: replica.stats } : {}),
     kind: 'postgres',
     // Bounded: a database that stops answering without closing its connections must turn
@@ -98,7 +115,7 @@ async function openPostgres(url: string, { readUrl, onReplicaFallback }: OpenOpt
       const late = new Promise<'late'>((resolve) => {
         timer = setTimeout(() => resolve('late'), CLOSE_TIMEOUT_MS);
       });
-      const ended = await Promise.race([Promise.all([pool.end(), replica?.end()]).then(() => 'ended' as const), late]);
+      const ended = await Promise.race([Promise.all([pool.end(), replica?.end(), searchPool.end(), searchReplica?.end()]).then(() => 'ended' as const), late]);
       clearTimeout(timer);
       if (ended === 'late') {
         console.warn(`database pool not closed after ${CLOSE_TIMEOUT_MS} ms: ${pool.totalCount} clients, ${pool.idleCount} idle, ${pool.waitingCount} waiting`);
@@ -132,6 +149,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   return {
     db: db as unknown as AppDb,
     reads: db as unknown as AppDb,
+    searches: db as unknown as AppDb,
     kind: 'pglite',
     ping: async () => {
       if (closed) throw new Error('database closed');
@@ -169,8 +187,16 @@ const drizzleOf = new WeakMap<object, AppDb>();
 let nodePostgres: Promise<typeof import('drizzle-orm/node-postgres')> | undefined;
 
 export async function withTransaction<T>(db: AppDb, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  return onOneConnection(db, (single) => single.transaction(fn), () => db.transaction(fn));
+}
+
+/**
+ * `work` on one connection checked out of `db`'s pool (`alone` when `db` is no pool: PGlite),
+ * released with the error when one was thrown, so that a broken connection is discarded.
+ */
+async function onOneConnection<T>(db: AppDb, work: (single: AppDb, connection: object) => Promise<T>, alone: () => Promise<T>): Promise<T> {
   const client = (db as unknown as { $client?: unknown }).$client;
-  if (!isPool(client)) return db.transaction(fn);
+  if (!isPool(client)) return alone();
   const { drizzle } = await (nodePostgres ??= import('drizzle-orm/node-postgres'));
   const attempt = async () => {
     const connection = await client.connect();
@@ -183,7 +209,7 @@ export async function withTransaction<T>(db: AppDb, fn: (tx: Transaction) => Pro
         single = drizzle(connection, { schema }) as unknown as AppDb;
         drizzleOf.set(connection, single);
       }
-      return await single.transaction(fn);
+      return await work(single, connection);
     } catch (error) {
       failure = error instanceof Error ? error : new Error(String(error));
       throw error;
@@ -200,6 +226,63 @@ export async function withTransaction<T>(db: AppDb, fn: (tx: Transaction) => Pro
     client.markDown(error);
     return attempt();
   }
+}
+
+/** Run-time settings (`set_config` names and values) a statement needs in force. */
+export type Settings = Readonly<Record<string, string>>;
+
+export interface SettingsSession {
+  /**
+   * Runs `query` with `settings` in force: those that differ from what the connection has are
+   * set first, in one statement. With `preparedKey`, as a prepared statement (executePrepared).
+   */
+  run(query: SQL, settings: Settings, preparedKey?: string): Promise<unknown>;
+}
+
+// Connections of the searches' own pools (Database.searches): only withSettings runs on them.
+const sessionConnections = new WeakSet<object>();
+// What each of those connections has set, as far as is known.
+const settingsOf = new WeakMap<object, Map<string, string>>();
+
+/**
+ * Statements that need planner or timeout settings, on one connection. On a connection of the
+ * searches' own pools the settings are set for the session and kept: a search then costs its
+ * statements and nothing else, where a transaction for SET LOCAL cost a BEGIN, a COMMIT and a
+ * set_config each time, round trips that took more of the server's CPU than the statements
+ * (issue #18). Anywhere else (PGlite, another pool), in a transaction with SET LOCAL, as before.
+ */
+export async function withSettings<T>(db: AppDb, fn: (session: SettingsSession) => Promise<T>): Promise<T> {
+  const inTransaction = (tx: Transaction) => fn(settingsSession(tx, new Map(), true));
+  return onOneConnection(
+    db,
+    (single, connection) => {
+      if (!sessionConnections.has(connection)) return single.transaction(inTransaction);
+      let known = settingsOf.get(connection);
+      if (!known) settingsOf.set(connection, (known = new Map()));
+      return fn(settingsSession(single, known, false, () => settingsOf.delete(connection)));
+    },
+    () => db.transaction(inTransaction),
+  );
+}
+
+function settingsSession(runner: Transaction | AppDb, known: Map<string, string>, local: boolean, forget = () => {}): SettingsSession {
+  return {
+    async run(query, settings, preparedKey) {
+      const changes = Object.entries(settings).filter(([name, value]) => known.get(name) !== value);
+      if (changes.length > 0) {
+        try {
+          await runner.execute(sql`select ${sql.join(changes.map(([name, value]) => sql`set_config(${name}, ${value}, ${local})`), sql`, `)}`);
+        } catch (error) {
+          // Which of them took is not known: all are sent again next time.
+          known.clear();
+          forget();
+          throw error;
+        }
+        for (const [name, value] of changes) known.set(name, value);
+      }
+      return preparedKey === undefined ? runner.execute(query) : executePrepared(runner, query, preparedKey);
+    },
+  };
 }
 
 interface PoolLike {
@@ -245,7 +328,7 @@ export function preparesStatements(tx: Transaction | AppDb): boolean {
  * PostgreSQL parses the text once per connection, and with plan_cache_mode = force_generic_plan
  * plans it once too.
  */
-export async function executePrepared(tx: Transaction, query: SQL, key: string): Promise<unknown> {
+export async function executePrepared(tx: Transaction | AppDb, query: SQL, key: string): Promise<unknown> {
   const client = nodePgClient(tx);
   const parsed = client?.connection?.parsedStatements;
   if (!client || !parsed) return tx.execute(query);

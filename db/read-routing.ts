@@ -54,9 +54,15 @@ export interface ReplicaStats {
  * A pool for reads: the replica's own pg.Pool subclass (drizzle checks `instanceof Pool` to run
  * transactions on one checked-out client), routing each call.
  */
-export function createRoutingPool(PoolClass: typeof pg.Pool, replicaOptions: pg.PoolConfig, primary: pg.Pool, onFallback: (error: unknown) => void = () => {}) {
+export function createRoutingPool(
+  PoolClass: typeof pg.Pool,
+  replicaOptions: pg.PoolConfig,
+  primary: pg.Pool,
+  onFallback: (error: unknown) => void = () => {},
+  /** Counted together with another routing pool's (the searches' own pool, db/client.ts). */
+  stats: ReplicaStats = { replica: 0, primary: 0, fallbacks: 0 },
+) {
   let downUntil = 0;
-  const stats: ReplicaStats = { replica: 0, primary: 0, fallbacks: 0 };
   const replicaFits = () => replicaAllowed.getStore() === true && Date.now() >= downUntil;
   const fellBack = (error: unknown) => {
     downUntil = Date.now() + RETRY_AFTER_MS;

@@ -68,7 +68,7 @@ export function createServices({ config, database, storage: givenStorage, ...dep
   const limits = createLimits(rateLimiter, deps.rateLimits);
   const uploads = createUploadService(database.db, storage, limits, createPhotoFetcher({ allowPrivate: config.photoFetchAllowPrivate }));
   // Searches may be a moment behind the primary: they read from the replica when there is one.
-  const search = createSearchService(database.reads, { limits, now: clock });
+  const search = createSearchService(database.reads, { limits, now: clock, searches: database.searches });
   const counters = createCounterService(database.db, { log, ...(deps.viewBatchMs !== undefined ? { viewBatchMs: deps.viewBatchMs } : {}) });
   const listingChecks = createListingChecks({
     db: database.db,

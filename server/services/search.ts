@@ -6,7 +6,7 @@ import { PRODUCTS_PAGE_SIZE } from '../../common/constants.ts';
 import type { ApiProduct } from '../../common/product.ts';
 import { COUNT_CAP, searchParamsSchema, type SearchParams, type Sort } from '../../common/schemas/search.ts';
 import type { AttributeFilter } from '../../common/schemas/attributes.ts';
-import { executePrepared, preparesStatements, withTransaction, type AppDb } from '../../db/client.ts';
+import { withSettings, type AppDb } from '../../db/client.ts';
 import { mustReadPrimary } from '../../db/read-routing.ts';
 import { attributeExpression, CREATED_DAY, isIndexedAttribute, products, searchDepartures, searchLexemeCounts, searchLexemePlaces, searchLexemes, searchTerms, users } from '../../db/schema.ts';
 import { instant, listedNow } from '../repositories/visibility.ts';
@@ -413,32 +413,28 @@ export async function executeSearch(
 ) {
   const statements = searchStatements(db, filters, params);
   let ms = 0;
-  // Every statement of a search in one transaction, on one connection: one BEGIN and one
-  // COMMIT, and the settings of each statement sent only when they change, all in one round
-  // trip (set_config(…, true) is SET LOCAL). The statement timeout holds for each statement.
-  // PostgreSQL stops a statement past the timeout (error 57014); PGlite ignores the setting
-  // (no timer signals in its WebAssembly build), where the caps on words bound the cost.
+  // Every statement of a search on one connection, with its planner switches and the statement
+  // timeout in force (withSettings): on PostgreSQL a connection of the searches' own pool, which
+  // keeps them, so that only those that change are sent, in one statement; elsewhere SET LOCAL
+  // in a transaction. PostgreSQL stops a statement past the timeout (error 57014); PGlite
+  // ignores the setting (no timer signals in its WebAssembly build), where the caps on words
+  // bound the cost.
   const timeout = String(Math.max(1, Math.round(timeoutMs)));
   const generic = planReuse(params, text);
-  return withTransaction(db, async (tx) => {
-    // On PostgreSQL each statement is prepared on the connection and kept (decision 0038):
-    // parsed once, and planned once where a plan made without the values is as good
-    // (`generic`), else for each execution's values. PGlite runs them as before.
-    const prepared = !explain && preparesStatements(tx);
-    let current: (Plan & { reuse: PlanReuse }) | undefined;
+  return withSettings(db, async (session) => {
+    // On PostgreSQL a statement whose plan may be made once for any values (`generic`, decision
+    // 0038) is prepared on the connection and kept: parsed once, and planned once when
+    // PostgreSQL finds the plan made without the values no costlier than those made with them
+    // (plan_cache_mode auto, after five executions). Every other statement is sent unnamed,
+    // which PostgreSQL always plans for its values. Choosing by the statement rather than by a
+    // setting leaves nothing to switch between two statements. PGlite runs them all unnamed.
     const inTransaction = async (plan: Plan, query: SQL, reuse: PlanReuse = 'custom') => {
-      if (!current || current.seqscan !== plan.seqscan || current.indexscan !== plan.indexscan || (prepared && current.reuse !== reuse)) {
-        const switches = [sql`set_config('enable_seqscan', ${plan.seqscan ? 'on' : 'off'}, true)`, sql`set_config('enable_indexscan', ${plan.indexscan ? 'on' : 'off'}, true)`];
-        if (prepared) switches.push(sql`set_config('plan_cache_mode', ${reuse === 'generic' ? 'force_generic_plan' : 'force_custom_plan'}, true)`);
-        await tx.execute(sql`select ${sql.join(current ? switches : [sql`set_config('statement_timeout', ${timeout}, true)`, ...switches], sql`, `)}`);
-        current = { ...plan, reuse };
-      }
+      const settings = { statement_timeout: timeout, enable_seqscan: plan.seqscan ? 'on' : 'off', enable_indexscan: plan.indexscan ? 'on' : 'off' };
       // The switches are part of the statement's name: a plan kept from one set of switches
       // must not serve another.
-      if (prepared) return executePrepared(tx, query, `${plan.seqscan ? 's' : '-'}${plan.indexscan ? 'i' : '-'}${reuse[0]}`);
-      if (!explain) return tx.execute(query);
-      ms += executionMs(await tx.execute(sql`explain (analyze, format json) ${query}`));
-      return tx.execute(query);
+      if (!explain) return session.run(query, settings, reuse === 'generic' ? `${plan.seqscan ? 's' : '-'}${plan.indexscan ? 'i' : '-'}g` : undefined);
+      ms += executionMs(await session.run(sql`explain (analyze, format json) ${query}`, settings));
+      return session.run(query, settings);
     };
     // A word so many listings hold that its counts, less every listing that may have left since,
     // pass the cap: the capped count would say COUNT_CAP + 1, as this does without reading a row.
@@ -643,6 +639,8 @@ export interface SearchOptions {
   limits?: Limits;
   /** The clock the visibility rules compare with (default the database's; CLOCK_OFFSET_DAYS in tests). */
   now?: () => Date;
+  /** Where the statements of executeSearch run (Database.searches), when not on `db`. */
+  searches?: AppDb;
 }
 
 /** Who searches: the client address the limits count against. */
@@ -656,7 +654,7 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
   const cache = new Map<string, { at: number; result: SearchResult }>();
   let categoryCache: { at: number; counts: Partial<Record<string, number>> } | null = null;
   async function run(filters: SQL[], params: SearchParams, text: boolean, timeoutMs: number, bound?: { count: CountBound | null; at?: Date }): Promise<Omit<SearchResult, 'fuzzy'>> {
-    const { rows, n } = await executeSearch(db, filters, params, text, false, timeoutMs, bound);
+    const { rows, n } = await executeSearch(options.searches ?? db, filters, params, text, false, timeoutMs, bound);
     const totalIsCapped = n > COUNT_CAP;
     const totalItems = Math.min(n, COUNT_CAP);
     return {
