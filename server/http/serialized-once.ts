@@ -11,7 +11,11 @@
 // Compressing a 25 KB page of results took 0.35 ms, about half of what a compressed cached
 // search cost the server, for bytes that were the same every time. Done once, it can afford
 // brotli's quality 5: 7-8 % smaller than the quality 4 @fastify/compress uses per request, for
-// a phone on a slow line (decision 0039).
+// a phone on a slow line (decision 0039). But most searches a crowd makes are asked once, and
+// for those "once" is every time: brotli 5 then cost 1 ms a search, 14 % of the server's CPU
+// in a load of searches no cache had seen (issue #18). So an answer's first request gets what
+// any API answer gets (gzip preferred, at compress's level); from its second on, it has shown
+// it is shared, and the smaller encodings are made, once.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply } from 'fastify';
@@ -19,32 +23,37 @@ import { weakEtag } from '../plugins/page-caching.ts';
 import { COMPRESSION_THRESHOLD } from './compression.ts';
 
 type Encoding = 'br' | 'gzip';
-// The server's preference when a client takes both: br is the smaller at these qualities.
-const ENCODINGS: Encoding[] = ['br', 'gzip'];
-const BROTLI_QUALITY = 5;
+// The server's preference for a shared answer when a client takes both: br is the smaller at these qualities.
+const SHARED_ENCODINGS: Encoding[] = ['br', 'gzip'];
+// For an answer's first request, the API's own preference and settings (http/compression.ts).
+const FIRST_ENCODINGS: Encoding[] = ['gzip', 'br'];
+const SHARED = { brotliQuality: 5, gzipLevel: 9 };
+const FIRST = { brotliQuality: 4, gzipLevel: 6 };
 
 interface Serialized {
   /** Bytes, not a string: a string is encoded to UTF-8 again on every write (a quarter of the time left). */
   body: Buffer;
   etag: string;
-  /** Made at the first request that asks for each encoding. */
+  /** Made at the first request after the first that asks for each encoding. */
   encoded: Partial<Record<Encoding, Buffer>>;
+  /** Whether it was sent before. */
+  sent: boolean;
 }
 
 const byResult = new WeakMap<object, Serialized>();
 
-function compress(body: Buffer, encoding: Encoding): Buffer {
+function compress(body: Buffer, encoding: Encoding, { brotliQuality, gzipLevel }: typeof SHARED): Buffer {
   return encoding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : gzipSync(body, { level: 9 });
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipSync(body, { level: gzipLevel });
 }
 
 /** The encoding the request takes, as @fastify/compress would decide whether to compress at all. */
-function encodingFor(reply: FastifyReply, size: number): Encoding | null {
+function encodingFor(reply: FastifyReply, size: number, preferred: Encoding[]): Encoding | null {
   const { headers } = reply.request;
   if (size < COMPRESSION_THRESHOLD || headers['x-no-compression'] !== undefined) return null;
   const accepted = headers['accept-encoding'];
-  return typeof accepted === 'string' ? negotiate(accepted, ENCODINGS) : null;
+  return typeof accepted === 'string' ? negotiate(accepted, preferred) : null;
 }
 
 /**
@@ -56,7 +65,7 @@ export function sendSerializedOnce(reply: FastifyReply, source: object, build: (
   if (!serialized) {
     const text = reply.serialize(build());
     const body = typeof text === 'string' ? Buffer.from(text) : Buffer.from(text instanceof ArrayBuffer ? new Uint8Array(text) : text);
-    serialized = { body, etag: weakEtag(body), encoded: {} };
+    serialized = { body, etag: weakEtag(body), encoded: {}, sent: false };
     byResult.set(source, serialized);
   }
   // page-caching keeps an ETag the route set (weak, so the same for every encoding), and
@@ -65,9 +74,12 @@ export function sendSerializedOnce(reply: FastifyReply, source: object, build: (
   reply.type('application/json; charset=utf-8');
   // The answer depends on the header whether it is compressed or not (as compress says too).
   reply.header('vary', 'accept-encoding');
-  const encoding = encodingFor(reply, serialized.body.length);
+  const first = !serialized.sent;
+  serialized.sent = true;
+  const encoding = encodingFor(reply, serialized.body.length, first ? FIRST_ENCODINGS : SHARED_ENCODINGS);
   if (!encoding) return reply.send(serialized.body);
   // compress leaves an answer that already has a Content-Encoding as it is.
   reply.header('content-encoding', encoding);
-  return reply.send((serialized.encoded[encoding] ??= compress(serialized.body, encoding)));
+  if (first) return reply.send(compress(serialized.body, encoding, FIRST));
+  return reply.send((serialized.encoded[encoding] ??= compress(serialized.body, encoding, SHARED)));
 }

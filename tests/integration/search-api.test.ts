@@ -197,6 +197,18 @@ describe('the short result cache', () => {
     expect(empty.statusCode).toBe(200);
     expect(empty.headers['content-encoding']).toBeUndefined();
   });
+
+  it("compresses an answer's first request as any API answer, and the smaller way once it is shared", async () => {
+    const url = '/api/v1/products?category=all&sortBy=price_asc';
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const first = await ctx.app.inject({ method: 'GET', url, headers: browser });
+    const [second, third] = [await ctx.app.inject({ method: 'GET', url, headers: browser }), await ctx.app.inject({ method: 'GET', url, headers: browser })];
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect([second.headers['content-encoding'], third.headers['content-encoding']]).toEqual(['br', 'br']);
+    expect(gunzipSync(first.rawPayload).toString()).toBe(brotliDecompressSync(second.rawPayload).toString());
+    expect(third.rawPayload.equals(second.rawPayload)).toBe(true);
+    expect(new Set([first, second].map((res) => res.headers.etag)).size).toBe(1);
+  });
 });
 
 describe('sorts', () => {
