@@ -158,15 +158,27 @@ const sellerColumns = {
   status: users.status,
 };
 
-/** A listing's photos in order, as a column of the listing's own query (photosOf's rows). */
-const photosColumn = sql<Pick<Image, 'variants' | 'width' | 'height'>[] | null>`(
-  select json_agg(json_build_object('variants', ${images.variants}, 'width', ${images.width}, 'height', ${images.height}) order by ${images.position})
-  from ${images} where ${images.productId} = ${products.id})`;
+type PhotoRow = Pick<Image, 'variants' | 'width' | 'height'>;
 
-/** Listings in the Product shape, with their photos (one query for all of them). */
-export async function withPhotos(db: AppDb, rows: Product[], options: ProductViewOptions = {}): Promise<ApiProduct[]> {
-  const photos = await photosOf(db, rows.map((r) => r.id));
-  return rows.map((row) => toApiProduct(row, photos.get(row.id) ?? [], options));
+/**
+ * A listing's photos in order, as a column of a query of listings (photosOf's rows). The
+ * listing's id is written with its table's name: drizzle writes a one-table query's columns
+ * bare, and a bare "id" in this subquery would be the photo's own.
+ */
+export const photosColumn = sql<PhotoRow[] | null>`(
+  select json_agg(json_build_object('variants', ${images.variants}, 'width', ${images.width}, 'height', ${images.height}) order by ${images.position})
+  from ${images} where ${images.productId} = ${products}.${sql.identifier(products.id.name)})`;
+
+/**
+ * Listings in the Product shape, with their photos: those a row carries (its query had
+ * photosColumn as `photos`), the others' in one query for all of them.
+ */
+export async function withPhotos(db: AppDb, rows: (Product & { photos?: PhotoRow[] | null })[], options: ProductViewOptions = {}): Promise<ApiProduct[]> {
+  const photos = await photosOf(
+    db,
+    rows.filter((r) => r.photos === undefined).map((r) => r.id),
+  );
+  return rows.map(({ photos: carried, ...row }) => toApiProduct(row, carried === undefined ? (photos.get(row.id) ?? []) : (carried ?? []).map(toApiImage), options));
 }
 
 /** Main text into the field of its detected language; translations fill the others. */

@@ -12,7 +12,7 @@ import { attributeExpression, CREATED_DAY, isIndexedAttribute, products, searchD
 import { instant, listedNow } from '../repositories/visibility.ts';
 import { newestFirst, oldestFirst } from '../../db/order.ts';
 import { AppError } from '#errors';
-import { withPhotos } from './listings.ts';
+import { photosColumn, withPhotos } from './listings.ts';
 import { RateLimitedError, type Limits } from './rate-limit.ts';
 
 const ORDER: Record<Sort, SQL[]> = {
@@ -316,6 +316,10 @@ export function searchFilters(params: SearchParams, fuzzy = false, at?: Date, ex
  */
 export function searchStatements(db: AppDb, filters: SQL[], params: SearchParams) {
   const where = and(...filters);
+  // The statements that read a page's rows by their ids read their photos too (at most ten
+  // rows): one statement fewer than a query for the photos after, and each statement costs the
+  // server a round trip (issue #18).
+  const pageColumns = { ...listColumns, photos: photosColumn.as('photos') };
   const offset = (params.currentPage - 1) * PRODUCTS_PAGE_SIZE;
   const pageStart = pageOffset(params);
   const pageIds = db
@@ -328,7 +332,7 @@ export function searchStatements(db: AppDb, filters: SQL[], params: SearchParams
   return {
     rows: db.select(listColumns).from(products).where(where).orderBy(...ORDER[params.sortBy]).limit(fixed(PRODUCTS_PAGE_SIZE)).offset(pageStart),
     rowsByIds: db
-      .select(listColumns)
+      .select(pageColumns)
       .from(products)
       .where(inArray(products.id, pageIds))
       .orderBy(...ORDER[params.sortBy]),
@@ -337,7 +341,7 @@ export function searchStatements(db: AppDb, filters: SQL[], params: SearchParams
     // does not walk an ordered index checking rows one by one), sorted, then the page's rows.
     // Named like the table, so that the order applies to it unchanged.
     rowsOfFewByIds: db
-      .select(listColumns)
+      .select(pageColumns)
       .from(products)
       .where(
         inArray(
@@ -354,11 +358,12 @@ export function searchStatements(db: AppDb, filters: SQL[], params: SearchParams
     // the table, so that the order applies to it unchanged.
     countWithPage: sql`select count(*)::int as n, ((array_agg(${products.id} order by ${sql.join(ORDER[params.sortBy], sql`, `)}))[${offset + 1}:${offset + PRODUCTS_PAGE_SIZE}])::text[] as ids from (select ${products.id}, ${products.createdAt}, ${products.price} from ${products} where ${where} limit ${fixed(COUNT_CAP + 1)}) as ${products}`,
     /** The rows of `ids`, in the search's order. */
-    rowsOf: (ids: string[]) => db.select(listColumns).from(products).where(inArray(products.id, ids)).orderBy(...ORDER[params.sortBy]),
+    rowsOf: (ids: string[]) => db.select(pageColumns).from(products).where(inArray(products.id, ids)).orderBy(...ORDER[params.sortBy]),
   };
 }
 
-type Row = Awaited<ReturnType<typeof searchStatements>['rows']>[number];
+/** A page's row; with its photos when its statement read them. */
+type Row = Awaited<ReturnType<typeof searchStatements>['rows']>[number] & { photos?: Awaited<ReturnType<typeof searchStatements>['rowsByIds']>[number]['photos'] };
 
 /**
  * A number written into the SQL text rather than sent as a parameter. A plan made for any value
@@ -595,6 +600,7 @@ const columnEntries = Object.entries(listColumns).map(([key, column]) => [key, c
 function rowOf(raw: Record<string, unknown>): Row {
   const row: Record<string, unknown> = {};
   for (const [key, name, column] of columnEntries) row[key] = column.mapFromDriverValue(raw[name]);
+  if ('photos' in raw) row.photos = raw.photos;
   return row as Row;
 }
 

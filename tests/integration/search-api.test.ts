@@ -2,7 +2,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, users } from '../../db/schema.ts';
+import { images, products, users } from '../../db/schema.ts';
 import { RATE_LIMITS } from '../../server/services/rate-limit.ts';
 import { signedInUser } from '../helpers/api-client.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
@@ -208,6 +208,40 @@ describe('the short result cache', () => {
     expect(gunzipSync(first.rawPayload).toString()).toBe(brotliDecompressSync(second.rawPayload).toString());
     expect(third.rawPayload.equals(second.rawPayload)).toBe(true);
     expect(new Set([first, second].map((res) => res.headers.etag)).size).toBe(1);
+  });
+});
+
+describe('photos', () => {
+  it('come with each result in their order, as the listing itself shows them, whichever statement read the page', async () => {
+    const listing = async (title: string) => (await ctx.database.db.select().from(products).where(eq(products.title, title)))[0]!;
+    const [phone, sofa] = [await listing('Samsung Galaxy S21'), await listing('Canapé trois places')];
+    const photo = (productId: string, position: number, name: string) => ({
+      key: `test/${name}`,
+      userId: phone.userId,
+      productId,
+      position,
+      width: 1200,
+      height: 900,
+      bytes: 1000,
+      variants: { '320': `/uploads/test/${name}/320.webp`, '1200': `/uploads/test/${name}/1200.webp` },
+    });
+    // Written out of order: the position decides.
+    await ctx.database.db.insert(images).values([photo(phone.id, 1, 'phone-back'), photo(phone.id, 0, 'phone-front'), photo(sofa.id, 0, 'sofa')]);
+    ctx.services.search.invalidate();
+    const shown = async (id: string) => {
+      const { images: urls, photos, img } = (await ctx.app.inject({ method: 'GET', url: `/api/v1/products/${id}` })).json().data;
+      return { urls, photos, img };
+    };
+    expect((await shown(phone.id)).urls).toEqual(['/uploads/test/phone-front/1200.webp', '/uploads/test/phone-back/1200.webp']);
+    // The page by its ids (no residual filter), a few matches of a price range, a few matches of words.
+    for (const qs of ['?address=alger', '?maxPrice=999999999', '?title=galaxy%20samsung', '?title=canap']) {
+      const { body } = await query(qs);
+      expect(body.data.length, qs).toBeGreaterThan(0);
+      for (const result of body.data as { id: string; images: unknown[]; photos: unknown[]; img: unknown }[]) {
+        expect({ urls: result.images, photos: result.photos, img: result.img }, `${qs} ${result.id}`).toEqual(await shown(result.id));
+      }
+      expect(body.data.some((r: { photos: unknown[] }) => r.photos.length > 0), qs).toBe(true);
+    }
   });
 });
 
