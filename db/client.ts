@@ -71,7 +71,7 @@ async function openPostgres(url: string, { readUrl, onReplicaFallback }: OpenOpt
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
   // Nor may a checked-out one: the pool listens only to idle clients, so a connection lost
-  // during a transaction (every search runs in one) was an unhandled 'error' that killed
+  // during a transaction or a search was an unhandled 'error' that killed
   // the server (found by `npm run test:faults`). Its query rejects on its own, and the pool
   // drops the broken client when it is released.
   pool.on('connect', (client) => client.on('error', () => {}));
@@ -325,7 +325,7 @@ export function preparesStatements(tx: Transaction | AppDb): boolean {
  * PGlite, or on a pool, as an ordinary statement). The name is made of `key` and the SQL text: the
  * same text under other planner settings (`key`) is another statement, so a plan made under
  * one set of switches is never used under another. The parameters are sent on each execution;
- * PostgreSQL parses the text once per connection, and with plan_cache_mode = force_generic_plan
+ * PostgreSQL parses the text once per connection, and once it uses a generic plan (plan_cache_mode)
  * plans it once too.
  */
 export async function executePrepared(tx: Transaction | AppDb, query: SQL, key: string): Promise<unknown> {
