@@ -67,26 +67,13 @@ async function openPostgres(url: string, { readUrl, onReplicaFallback }: OpenOpt
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const primaryOptions = { connectionString: url, max: 10, connectionTimeoutMillis: 5000, options: `-c ${FUZZY_SETTING}` };
   const replicaOptions = { connectionString: readUrl, max: 10, connectionTimeoutMillis: 2000, options: `-c ${FUZZY_SETTING}` };
-  const pool = new pg.Pool(primaryOptions);
-  // An idle client losing its connection (database restart) must not crash the process.
-  pool.on('error', () => {});
-  // Nor may a checked-out one: the pool listens only to idle clients, so a connection lost
-  // during a transaction or a search was an unhandled 'error' that killed
-  // the server (found by `npm run test:faults`). Its query rejects on its own, and the pool
-  // drops the broken client when it is released.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  const pool = quiet(new pg.Pool(primaryOptions));
   const db = drizzle(pool, { schema });
   const replica = readUrl ? createRoutingPool(pg.Pool, replicaOptions, pool, onReplicaFallback) : undefined;
   // The searches' own connections (withSettings): the same databases, the same rules.
-  const searchPool = new pg.Pool(primaryOptions);
-  searchPool.on('error', () => {});
+  const searchPool = quiet(new pg.Pool(primaryOptions));
   const searchReplica = readUrl ? createRoutingPool(pg.Pool, replicaOptions, searchPool, onReplicaFallback, replica?.stats) : undefined;
-  for (const sessions of [searchPool, searchReplica]) {
-    sessions?.on('connect', (client) => {
-      client.on('error', () => {});
-      sessionConnections.add(client);
-    });
-  }
+  for (const sessions of [searchPool, searchReplica]) sessions?.on('connect', (client) => sessionConnections.add(client));
   return {
     db: db as unknown as AppDb,
     reads: (replica ? drizzle(replica, { schema }) : db) as unknown as AppDb,
@@ -122,6 +109,19 @@ async function openPostgres(url: string, { readUrl, onReplicaFallback }: OpenOpt
       }
     },
   };
+}
+
+/**
+ * An idle client losing its connection (database restart) must not crash the process. Nor may a
+ * checked-out one: the pool listens only to idle clients, so a connection lost during a
+ * transaction or a search was an unhandled 'error' that killed the server (found by `npm run
+ * test:faults`). Its query rejects on its own, and the pool drops the broken client when it is
+ * released. (createRoutingPool does the same for the replica's pools.)
+ */
+function quiet<P extends import('pg').Pool>(pool: P): P {
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
 }
 
 async function openPglite(dir: string | undefined): Promise<Database> {
@@ -259,13 +259,13 @@ export async function withSettings<T>(db: AppDb, fn: (session: SettingsSession) 
       if (!sessionConnections.has(connection)) return single.transaction(inTransaction);
       let known = settingsOf.get(connection);
       if (!known) settingsOf.set(connection, (known = new Map()));
-      return fn(settingsSession(single, known, false, () => settingsOf.delete(connection)));
+      return fn(settingsSession(single, known, false));
     },
     () => db.transaction(inTransaction),
   );
 }
 
-function settingsSession(runner: Transaction | AppDb, known: Map<string, string>, local: boolean, forget = () => {}): SettingsSession {
+function settingsSession(runner: Transaction | AppDb, known: Map<string, string>, local: boolean): SettingsSession {
   return {
     async run(query, settings, preparedKey) {
       const changes = Object.entries(settings).filter(([name, value]) => known.get(name) !== value);
@@ -275,7 +275,6 @@ function settingsSession(runner: Transaction | AppDb, known: Map<string, string>
         } catch (error) {
           // Which of them took is not known: all are sent again next time.
           known.clear();
-          forget();
           throw error;
         }
         for (const [name, value] of changes) known.set(name, value);

@@ -20,15 +20,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply } from 'fastify';
 import { weakEtag } from '../plugins/page-caching.ts';
-import { COMPRESSION_THRESHOLD } from './compression.ts';
+import { API_ENCODINGS, COMPRESSION_THRESHOLD, PER_REQUEST_QUALITY, type Encoding, type Quality } from './compression.ts';
 
-type Encoding = 'br' | 'gzip';
 // The server's preference for a shared answer when a client takes both: br is the smaller at these qualities.
 const SHARED_ENCODINGS: Encoding[] = ['br', 'gzip'];
-// For an answer's first request, the API's own preference and settings (http/compression.ts).
-const FIRST_ENCODINGS: Encoding[] = ['gzip', 'br'];
-const SHARED = { brotliQuality: 5, gzipLevel: 9 };
-const FIRST = { brotliQuality: 4, gzipLevel: 6 };
+const SHARED_QUALITY: Quality = { brotli: 5, gzip: 9 };
 
 interface Serialized {
   /** Bytes, not a string: a string is encoded to UTF-8 again on every write (a quarter of the time left). */
@@ -36,16 +32,14 @@ interface Serialized {
   etag: string;
   /** Made at the first request after the first that asks for each encoding. */
   encoded: Partial<Record<Encoding, Buffer>>;
-  /** Whether it was sent before. */
-  sent: boolean;
 }
 
 const byResult = new WeakMap<object, Serialized>();
 
-function compress(body: Buffer, encoding: Encoding, { brotliQuality, gzipLevel }: typeof SHARED): Buffer {
+function compress(body: Buffer, encoding: Encoding, quality: Quality): Buffer {
   return encoding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : gzipSync(body, { level: gzipLevel });
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality.brotli, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipSync(body, { level: quality.gzip });
 }
 
 /** The encoding the request takes, as @fastify/compress would decide whether to compress at all. */
@@ -62,10 +56,11 @@ function encodingFor(reply: FastifyReply, size: number, preferred: Encoding[]): 
  */
 export function sendSerializedOnce(reply: FastifyReply, source: object, build: () => unknown): FastifyReply {
   let serialized = byResult.get(source);
+  const first = serialized === undefined;
   if (!serialized) {
     const text = reply.serialize(build());
     const body = typeof text === 'string' ? Buffer.from(text) : Buffer.from(text instanceof ArrayBuffer ? new Uint8Array(text) : text);
-    serialized = { body, etag: weakEtag(body), encoded: {}, sent: false };
+    serialized = { body, etag: weakEtag(body), encoded: {} };
     byResult.set(source, serialized);
   }
   // page-caching keeps an ETag the route set (weak, so the same for every encoding), and
@@ -74,12 +69,10 @@ export function sendSerializedOnce(reply: FastifyReply, source: object, build: (
   reply.type('application/json; charset=utf-8');
   // The answer depends on the header whether it is compressed or not (as compress says too).
   reply.header('vary', 'accept-encoding');
-  const first = !serialized.sent;
-  serialized.sent = true;
-  const encoding = encodingFor(reply, serialized.body.length, first ? FIRST_ENCODINGS : SHARED_ENCODINGS);
+  const encoding = encodingFor(reply, serialized.body.length, first ? API_ENCODINGS : SHARED_ENCODINGS);
   if (!encoding) return reply.send(serialized.body);
   // compress leaves an answer that already has a Content-Encoding as it is.
   reply.header('content-encoding', encoding);
-  if (first) return reply.send(compress(serialized.body, encoding, FIRST));
-  return reply.send((serialized.encoded[encoding] ??= compress(serialized.body, encoding, SHARED)));
+  if (first) return reply.send(compress(serialized.body, encoding, PER_REQUEST_QUALITY));
+  return reply.send((serialized.encoded[encoding] ??= compress(serialized.body, encoding, SHARED_QUALITY)));
 }

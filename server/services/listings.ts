@@ -158,7 +158,8 @@ const sellerColumns = {
   status: users.status,
 };
 
-type PhotoRow = Pick<Image, 'variants' | 'width' | 'height'>;
+/** A photo as photosColumn and photosOf read it. */
+export type PhotoRow = Pick<Image, 'variants' | 'width' | 'height'>;
 
 /**
  * A listing's photos in order, as a column of a query of listings (photosOf's rows). The

@@ -12,7 +12,7 @@ import { attributeExpression, CREATED_DAY, isIndexedAttribute, products, searchD
 import { instant, listedNow } from '../repositories/visibility.ts';
 import { newestFirst, oldestFirst } from '../../db/order.ts';
 import { AppError } from '#errors';
-import { photosColumn, withPhotos } from './listings.ts';
+import { photosColumn, withPhotos, type PhotoRow } from './listings.ts';
 import { RateLimitedError, type Limits } from './rate-limit.ts';
 
 const ORDER: Record<Sort, SQL[]> = {
@@ -363,7 +363,7 @@ export function searchStatements(db: AppDb, filters: SQL[], params: SearchParams
 }
 
 /** A page's row; with its photos when its statement read them. */
-type Row = Awaited<ReturnType<typeof searchStatements>['rows']>[number] & { photos?: Awaited<ReturnType<typeof searchStatements>['rowsByIds']>[number]['photos'] };
+type Row = Awaited<ReturnType<typeof searchStatements>['rows']>[number] & { photos?: PhotoRow[] | null };
 
 /**
  * A number written into the SQL text rather than sent as a parameter. A plan made for any value
@@ -433,7 +433,7 @@ export async function executeSearch(
     // (plan_cache_mode auto, after five executions). Every other statement is sent unnamed,
     // which PostgreSQL always plans for its values. Choosing by the statement rather than by a
     // setting leaves nothing to switch between two statements. PGlite runs them all unnamed.
-    const inTransaction = async (plan: Plan, query: SQL, reuse: PlanReuse = 'custom') => {
+    const runStatement = async (plan: Plan, query: SQL, reuse: PlanReuse = 'custom') => {
       const settings = { statement_timeout: timeout, enable_seqscan: plan.seqscan ? 'on' : 'off', enable_indexscan: plan.indexscan ? 'on' : 'off' };
       // The switches are part of the statement's name: a plan kept from one set of switches
       // must not serve another.
@@ -445,16 +445,16 @@ export async function executeSearch(
     // pass the cap: the capped count would say COUNT_CAP + 1, as this does without reading a row.
     let counted: unknown = null;
     if (text && bound?.count && bound.count.lexemes.length > 0 && bound.count.bands?.length !== 0) {
-      const rows = (await inTransaction(PLANNER_DEFAULTS, countLowerBound(bound.count, bound.at), 'generic')) as unknown as { rows: { bound: number | null }[] };
+      const rows = (await runStatement(PLANNER_DEFAULTS, countLowerBound(bound.count, bound.at), 'generic')) as unknown as { rows: { bound: number | null }[] };
       const lower = rows.rows[0]?.bound;
       if (lower !== null && lower !== undefined && Number(lower) > COUNT_CAP) counted = { rows: [{ n: COUNT_CAP + 1, ids: null }] };
     }
-    counted ??= await inTransaction(text ? NO_SEQSCAN : PLANNER_DEFAULTS, text ? statements.countWithPage : statements.count, generic.count ? 'generic' : 'custom');
+    counted ??= await runStatement(text ? NO_SEQSCAN : PLANNER_DEFAULTS, text ? statements.countWithPage : statements.count, generic.count ? 'generic' : 'custom');
     const n = countOf(counted);
     const offset = (params.currentPage - 1) * PRODUCTS_PAGE_SIZE;
     let rows: Row[] = [];
     const fetchRows = async (plan: Plan, query: SQL, reuse: PlanReuse = 'custom') =>
-      ((await inTransaction(plan, query, reuse)) as unknown as { rows: Record<string, unknown>[] }).rows.map((raw) => rowOf(raw));
+      ((await runStatement(plan, query, reuse)) as unknown as { rows: Record<string, unknown>[] }).rows.map((raw) => rowOf(raw));
     if (text && n > offset && n <= COUNT_CAP) {
       // Few matches of words: the count sorted them all and gave the page's ids.
       const ids = (counted as unknown as { rows: { ids: string[] | null }[] }).rows[0]?.ids ?? [];
