@@ -3,6 +3,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { precompress } from './tooling/precompress.ts';
+import { serverIcons } from './tooling/server-icons.ts';
 import { subsetArabicFont } from './tooling/subset-arabic-font.ts';
 
 // Every page needs these libraries; one chunk is one request instead of a dozen. On a phone
@@ -38,6 +39,7 @@ const SHARED_APP = (id: string) =>
 export default defineConfig({
   plugins: [
     tailwindcss(),
+    serverIcons(),
     reactRouter(),
     fastifyReactRouterDev({ entry: './server/dev-entry.ts', externalizeServerEntryImports: ['#app-context', '#errors'] }),
     subsetArabicFont(),
