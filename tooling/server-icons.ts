@@ -13,7 +13,7 @@ export function serverIcons(): Plugin {
     enforce: 'pre',
     resolveId(source) {
       // The module imports lucide-react's icon modules (`lucide-react/icons/…`), never the package itself.
-      if (source !== 'lucide-react' || this.environment.name === 'client') return null;
+      if (source !== 'lucide-react' || this.environment?.config.consumer !== 'server') return null;
       return SERVER_ICONS;
     },
   };
