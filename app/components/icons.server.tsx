@@ -102,11 +102,11 @@ import { __iconData as wrench } from 'lucide-react/icons/wrench';
 import { __iconData as x } from 'lucide-react/icons/x';
 
 /** What the site passes to an icon: its classes, and for the few that speak, a label and role. */
-export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children' | 'dangerouslySetInnerHTML'>;
-export type IconComponent = ComponentType<IconProps>;
+type IconProps = Omit<SVGProps<SVGSVGElement>, 'children' | 'dangerouslySetInnerHTML'>;
+type IconComponent = ComponentType<IconProps>;
 
 /** A drawing as lucide-react's icon modules describe it. */
-export interface Drawing {
+interface Drawing {
   name: string;
   /** Former names: lucide-react adds a class for each. */
   aliases?: string[];
@@ -146,7 +146,7 @@ function classesOf(own: readonly string[], className: string | undefined): strin
 /** A component drawing `drawing`, with lucide-react's <svg> attributes. */
 export function iconOf(drawing: Drawing): IconComponent {
   // Guards an upgrade of lucide-react that stops exporting its drawings: the site fails to start, not to draw.
-  if (!drawing || !Array.isArray(drawing.node)) throw new Error('lucide-react no longer exports an icon’s drawing (__iconData): see app/components/icons.tsx');
+  if (!drawing || !Array.isArray(drawing.node)) throw new Error('lucide-react no longer exports an icon’s drawing (__iconData): see app/components/icons.server.tsx');
   // One object for every render: React only reads it.
   const inner = { __html: innerMarkup(drawing.node) };
   const own = ['lucide', `lucide-${drawing.name}`, ...(drawing.aliases ?? []).filter((alias) => alias.trim() !== '').map((alias) => `lucide-${alias}`)];
