@@ -9,6 +9,8 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from 'rea
 import { appContext } from '#app-context';
 import { CspNonce, StylesheetText } from './context.ts';
 import { holdsStylesheet } from './lib/stylesheet.ts';
+import { DocumentTextsProvider } from './i18n/page-texts.ts';
+import { documentTextsContext } from './i18n/page-texts.server.ts';
 // The stylesheet as text, for the head of a browser that does not hold the file yet (decision
 // 0031); the dev server keeps its <link>, which it updates in place.
 import stylesheetText from './app.css?inline';
@@ -79,7 +81,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <CspNonce value={nonce}>
         <StylesheetText value={inlineStylesheet}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <DocumentTextsProvider value={loadContext.get(documentTextsContext)}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </DocumentTextsProvider>
         </StylesheetText>
       </CspNonce>,
       {

@@ -16,6 +16,8 @@ import { UnexpectedError } from './components/unexpected-error.tsx';
 import { createI18n, hasNamespaces, pageMessages, registerAllMessages } from './i18n/i18n.ts';
 import { allMessagesOf, messagesFor } from './i18n/messages.server.ts';
 import { namespacesOfPath, namespacesOfPattern } from './i18n/page-namespaces.ts';
+import { PAGE_TEXTS_ID, useDocumentTexts } from './i18n/page-texts.ts';
+import { documentTextsContext, isDataRequest } from './i18n/page-texts.server.ts';
 import { langOfMatches, pageMeta, translatorFor } from './lib/meta.ts';
 import { useRootData, type RootData } from './lib/root-data.ts';
 import { currentUser } from './lib/session.server.ts';
@@ -48,8 +50,11 @@ export async function loader({ request, context, params, pattern }: Route.Loader
   const theme = readCookie(cookies, THEME_COOKIE) === 'dark' ? 'dark' : 'light';
   // Registered before anything that can fail, so that even an error page has its texts.
   registerAllMessages(lang, allMessagesOf(lang));
-  // The page's namespaces only (page-namespaces.ts), not the whole language.
-  const { json } = messagesFor(lang, namespacesOfPattern(pattern ?? ''));
+  // The page's namespaces only (page-namespaces.ts), not the whole language: in the data of a
+  // client navigation, in a script of their own in a document (page-texts.ts).
+  const texts = messagesFor(lang, namespacesOfPattern(pattern ?? ''));
+  const dataRequest = isDataRequest(request);
+  if (!dataRequest) context.set(documentTextsContext, texts);
   const user = currentUser(context);
   return {
     lang,
@@ -59,7 +64,7 @@ export async function loader({ request, context, params, pattern }: Route.Loader
     publicUrl: context.get(appContext).services.config.publicUrl,
     user: user && { id: user.id, name: user.name, email: user.email, image: user.image, isVerified: user.isVerified, staff: isStaffAccount(user) },
     unread: user ? await context.get(appContext).services.messaging.unreadTotal(user.id) : 0,
-    messages: json,
+    messages: dataRequest ? texts.json : undefined,
   };
 }
 
@@ -87,7 +92,13 @@ export const meta: Route.MetaFunction = ({ error, matches }) => {
   return pageMeta(isRouteErrorResponse(error) && error.status === 404 ? t('notFound:title') : t('errors:unexpected'));
 };
 
-function Document({ children }: { children: ReactNode }) {
+/** A document's texts, as JSON (page-texts.ts); hydration renders the same script with what it found. */
+function PageTexts({ html }: { html: string | undefined }) {
+  if (html === undefined) return null;
+  return <script type="application/json" id={PAGE_TEXTS_ID} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+function Document({ children, texts }: { children: ReactNode; texts: string | undefined }) {
   const { lang, webFonts } = useRootData();
   const { theme } = useTheme();
   // The server's render gets it from entry.server; hydration must render the same attributes.
@@ -106,6 +117,9 @@ function Document({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* After the scripts, whose module a slow phone can start on while these bytes arrive;
+            entry.client.tsx hydrates once they have been parsed. */}
+        <PageTexts html={texts} />
       </body>
     </html>
   );
@@ -113,7 +127,10 @@ function Document({ children }: { children: ReactNode }) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const { lang, theme, messages, webFonts } = useRootData();
-  const i18n = useMemo(() => createI18n(lang, messages ? pageMessages(lang, messages) : undefined), [lang, messages]);
+  const documentTexts = useDocumentTexts();
+  // The latest root data's texts when a navigation brought some; else the document's.
+  const json = messages ?? documentTexts.json;
+  const i18n = useMemo(() => createI18n(lang, json ? pageMessages(lang, json) : documentTexts.messages), [lang, json, documentTexts.messages]);
   useEffect(() => {
     // Remember the language the way the specification's detector does.
     if (readCookie(document.cookie, LANG_COOKIE) !== lang) {
@@ -130,7 +147,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <I18nProvider i18n={i18n}>
       <ThemeProvider initial={theme}>
-        <Document>{children}</Document>
+        <Document texts={documentTexts.html}>{children}</Document>
       </ThemeProvider>
     </I18nProvider>
   );

@@ -6,6 +6,7 @@ import routes from '../app/routes.ts';
 import { NAMESPACES, PAGE_NAMESPACES, SHELL, namespacesOfPath, namespacesOfPattern } from '../app/i18n/page-namespaces.ts';
 import { resourcesFor } from '../app/i18n/messages.ts';
 import { messagesFor } from '../app/i18n/messages.server.ts';
+import { scriptSafeJson } from '../app/i18n/page-texts.server.ts';
 import { namespacesUsed } from './helpers/namespaces-used.ts';
 import { createI18n } from '../app/i18n/i18n.ts';
 
@@ -67,6 +68,15 @@ describe('page namespaces', () => {
     const { messages, json } = messagesFor('fr', namespacesOfPattern('/:lang/about'));
     expect(Object.keys(messages).sort()).toEqual([...SHELL].sort());
     expect(JSON.parse(json).layout).toEqual(resourcesFor('fr').layout);
+  });
+
+  it('writes a document\'s texts as JSON that cannot end its script', () => {
+    const json = JSON.stringify({ common: { x: '</script><script>alert(1)</script><!-- <b>' } });
+    const html = scriptSafeJson(json);
+    expect(html).not.toContain('<');
+    expect(JSON.parse(html)).toEqual(JSON.parse(json));
+    const { html: page, json: data } = messagesFor('ar', namespacesOfPattern('/:lang/products/:productId'));
+    expect(JSON.parse(page)).toEqual(JSON.parse(data));
   });
 
   it('reports a text of a namespace the page was not sent (e2e/page-texts.spec.ts fails on it)', () => {

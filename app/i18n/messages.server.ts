@@ -3,11 +3,20 @@
 import type { Lang } from '../../common/languages.ts';
 import { resourcesFor, type Resources } from './messages.ts';
 import type { Namespace } from './page-namespaces.ts';
+import { scriptSafeJson } from './page-texts.server.ts';
 
 export { resourcesFor };
 
 const full = new Map<Lang, Resources>();
-const made = new Map<string, { messages: Resources; json: string }>();
+export interface PageTextsEntry {
+  messages: Resources;
+  /** For a data request's root loader data. */
+  json: string;
+  /** For a document's JSON script (page-texts.ts). */
+  html: string;
+}
+
+const made = new Map<string, PageTextsEntry>();
 
 /** Every text of `lang`, made once a language: the server's own translators (route `meta`) read them. */
 export function allMessagesOf(lang: Lang): Resources {
@@ -20,18 +29,18 @@ export function allMessagesOf(lang: Lang): Resources {
 }
 
 /**
- * The texts of `lang` in `namespaces` and the same as JSON, made once for each language and
- * list (a few dozen): the root loader sends the JSON, one string, which React Router
- * serializes into the page at once, where the tree of texts cost it a walk over every one of
- * them on every page (issue #18's profile).
+ * The texts of `lang` in `namespaces`, and the same as JSON for a data request and for a
+ * document's script, made once for each language and list (a few dozen), so that no page
+ * serializes them again (decision 0042).
  */
-export function messagesFor(lang: Lang, namespaces: readonly Namespace[]): { messages: Resources; json: string } {
+export function messagesFor(lang: Lang, namespaces: readonly Namespace[]): PageTextsEntry {
   const key = `${lang}:${namespaces.join(',')}`;
   let entry = made.get(key);
   if (!entry) {
     const all = allMessagesOf(lang) as Record<string, unknown>;
     const messages = Object.fromEntries(namespaces.map((ns) => [ns, all[ns]])) as Resources;
-    entry = { messages, json: JSON.stringify(messages) };
+    const json = JSON.stringify(messages);
+    entry = { messages, json, html: scriptSafeJson(json) };
     made.set(key, entry);
   }
   return entry;

@@ -1,6 +1,7 @@
 // Calls a page route's loader or action in-process, as React Router does on the server:
 // a Fetch Request and the load context built by the same function the server uses
 // (server/http/load-context.ts), holding the test services. No HTTP, no render.
+import type { RouterContextProvider } from 'react-router';
 import { createLoadContext } from '../../server/http/load-context.ts';
 import type { TestContext } from './test-app.ts';
 
@@ -27,6 +28,8 @@ export interface PageOutcome {
   setCookie?: string;
   data?: unknown;
   thrown: boolean;
+  /** The load context the handler was given, as entry.server.tsx then reads it. */
+  context?: RouterContextProvider;
 }
 
 export function formOf(fields: Record<string, string | Blob | string[]>): FormData {
@@ -84,9 +87,9 @@ async function run(ctx: TestContext, handler: Handler, method: 'GET' | 'POST', c
   });
   const args = { request, params: call.params, context, pattern: call.pattern ?? '' } as never;
   try {
-    return outcomeOf(await handler(args), false);
+    return { ...outcomeOf(await handler(args), false), context };
   } catch (error) {
-    return outcomeOf(error, true);
+    return { ...outcomeOf(error, true), context };
   }
 }
 

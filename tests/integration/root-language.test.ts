@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as root from '../../app/root.tsx';
 import type { RootData } from '../../app/lib/root-data.ts';
+import { documentTextsContext } from '../../app/i18n/page-texts.server.ts';
 import { callLoader } from '../helpers/pages.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
@@ -39,12 +40,23 @@ describe('the root loader language', () => {
   }
 
   it('sends the texts of the page\'s namespaces only (app/i18n/page-namespaces.ts)', async () => {
-    const about = await callLoader(ctx, root.loader, { path: '/fr/about', params: { lang: 'fr' }, pattern: ':lang/about' });
-    const home = await callLoader(ctx, root.loader, { path: '/fr', params: { lang: 'fr' }, pattern: ':lang' });
+    const about = await callLoader(ctx, root.loader, { path: '/fr/about.data', params: { lang: 'fr' }, pattern: ':lang/about' });
+    const home = await callLoader(ctx, root.loader, { path: '/fr.data', params: { lang: 'fr' }, pattern: ':lang' });
     const namespaces = (out: { data?: unknown }) => Object.keys(JSON.parse((out.data as RootData).messages ?? '{}') as object).sort();
     expect(namespaces(about)).toEqual(['account', 'common', 'errors', 'layout', 'notFound']);
     expect(namespaces(home)).toEqual(expect.arrayContaining(['common', 'search', 'categories', 'validation']));
     expect(namespaces(home)).not.toContain('admin');
+  });
+
+  it('hands a document\'s texts to its script, not to the loader\'s data (decision 0042)', async () => {
+    const document = await callLoader(ctx, root.loader, { path: '/fr/about', params: { lang: 'fr' }, pattern: ':lang/about' });
+    expect((document.data as RootData).messages).toBeUndefined();
+    const texts = document.context?.get(documentTextsContext);
+    expect(Object.keys(texts?.messages ?? {}).sort()).toEqual(['account', 'common', 'errors', 'layout', 'notFound']);
+    expect(JSON.parse(texts?.html ?? '{}')).toEqual(texts?.messages);
+
+    const data = await callLoader(ctx, root.loader, { path: '/fr/about.data', params: { lang: 'fr' }, pattern: ':lang/about' });
+    expect(data.context?.get(documentTextsContext)).toBeNull();
   });
 
   it('is the route\'s language for a document request too', async () => {
