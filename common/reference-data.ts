@@ -2,6 +2,7 @@
 // categories, wilayas and item conditions, each with its names in every language.
 
 import type { Lang, Localized } from './languages.ts';
+import { compareText } from './format.ts';
 
 export const CATEGORY_KEYS = [
   'automobile',
@@ -216,6 +217,19 @@ const CONDITION_DATA: Record<ConditionKey, Localized> = {
 export const CATEGORIES: readonly Category[] = CATEGORY_KEYS.map((key) => ({ key, ...CATEGORY_DATA[key] }));
 export const WILAYAS: readonly Wilaya[] = WILAYA_KEYS.map((key) => ({ key, ...WILAYA_DATA[key] }));
 export const CONDITIONS: readonly Condition[] = CONDITION_KEYS.map((key) => ({ key, name: CONDITION_DATA[key] }));
+
+const CATEGORIES_BY_NAME = new Map<Lang, readonly Category[]>();
+
+/** The categories in the alphabetical order of their names in `lang` (the search's list), sorted once a language. */
+export function categoriesByName(lang: Lang): readonly Category[] {
+  let sorted = CATEGORIES_BY_NAME.get(lang);
+  if (!sorted) {
+    const byName = compareText(lang);
+    sorted = [...CATEGORIES].sort((a, b) => byName(a.name[lang], b.name[lang]));
+    CATEGORIES_BY_NAME.set(lang, sorted);
+  }
+  return sorted;
+}
 
 const CATEGORY_BY_KEY: ReadonlyMap<string, Category> = new Map(CATEGORIES.map((c) => [c.key, c]));
 const WILAYA_BY_KEY: ReadonlyMap<string, Wilaya> = new Map(WILAYAS.map((w) => [w.key, w]));

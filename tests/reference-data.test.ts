@@ -8,6 +8,7 @@ import {
   CONDITION_KEYS,
   WILAYAS,
   WILAYA_KEYS,
+  categoriesByName,
   categoryName,
   conditionName,
   isCategoryKey,
@@ -44,6 +45,15 @@ describe('categories', () => {
       ['business-industry', 'Business & Industry'],
     ]);
     expect(CATEGORIES.map((c) => c.key)).toEqual([...CATEGORY_KEYS]);
+  });
+
+  it('orders the categories by their names in each language as localeCompare does', () => {
+    for (const lang of LANGS) {
+      const expected = [...CATEGORIES].sort((a, b) => a.name[lang].localeCompare(b.name[lang], lang)).map((c) => c.key);
+      expect(categoriesByName(lang).map((c) => c.key), lang).toEqual(expected);
+      expect(categoriesByName(lang), lang).toBe(categoriesByName(lang));
+    }
+    expect(categoriesByName('fr').slice(0, 3).map((c) => c.name.fr)).toEqual(['Alimentation & Boissons', 'Animaux', 'Antiquités & Art']);
   });
 
   it('gives every category an icon name', () => {

@@ -21,6 +21,7 @@ import {
 } from 'lucide-react';
 import { useTranslation } from '#i18n';
 import { Link } from 'react-router';
+import { compareText } from '../../../common/format.ts';
 import { CATEGORIES, type CategoryKey } from '../../../common/reference-data.ts';
 import { useLang } from '../../lib/root-data.ts';
 
@@ -52,7 +53,8 @@ export function CategoryTiles({ counts }: { counts: Partial<Record<string, numbe
   const lang = useLang();
   const { t } = useTranslation('browse');
   // The busiest first: what people come for is at hand.
-  const ordered = [...CATEGORIES].sort((a, b) => (counts[b.key] ?? 0) - (counts[a.key] ?? 0) || a.name[lang].localeCompare(b.name[lang], lang));
+  const byName = compareText(lang);
+  const ordered = [...CATEGORIES].sort((a, b) => (counts[b.key] ?? 0) - (counts[a.key] ?? 0) || byName(a.name[lang], b.name[lang]));
   return (
     <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 pt-6 sm:px-6" data-testid="category-tiles">
       <h2 id="categories-heading" className="mb-3 text-xl font-bold text-ink">

@@ -8,7 +8,7 @@ import { Search, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '#i18n';
 import { Form, Link, useNavigate } from 'react-router';
-import { CATEGORIES, CONDITIONS } from '../../../common/reference-data.ts';
+import { categoriesByName, CONDITIONS } from '../../../common/reference-data.ts';
 import type { FieldErrors } from '../../../common/schemas/field-errors.ts';
 import { useLang } from '../../lib/root-data.ts';
 import { activeFilterCount, searchQuery, valuesFromForm, type SearchValues } from '../../lib/search-url.ts';
@@ -40,7 +40,7 @@ export function SearchPanel({
   const navigate = useNavigate();
   const sheet = useRef<HTMLDialogElement>(null);
   const { counted, recount } = useResultCount(count ?? null);
-  const categories = [...CATEGORIES].sort((a, b) => a.name[lang].localeCompare(b.name[lang], lang));
+  const categories = categoriesByName(lang);
   const active = activeFilterCount(values);
   const hasSheetError = ['address', 'category', 'condition', 'minPrice', 'maxPrice'].some((f) => errors[f]);
 
