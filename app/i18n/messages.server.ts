@@ -3,17 +3,15 @@
 import type { Lang } from '../../common/languages.ts';
 import { resourcesFor, type Resources } from './messages.ts';
 import type { Namespace } from './page-namespaces.ts';
+import type { DocumentTexts } from './page-texts.ts';
 import { scriptSafeJson } from './page-texts.server.ts';
 
 export { resourcesFor };
 
 const full = new Map<Lang, Resources>();
-export interface PageTextsEntry {
-  messages: Resources;
-  /** For a data request's root loader data. */
+/** A document's texts (page-texts.ts), and the same JSON for a data request's root loader data. */
+export interface PageTextsEntry extends DocumentTexts {
   json: string;
-  /** For a document's JSON script (page-texts.ts). */
-  html: string;
 }
 
 const made = new Map<string, PageTextsEntry>();
