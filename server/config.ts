@@ -146,6 +146,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: milliseconds(100).default(60_000),
   HEADERS_TIMEOUT_MS: milliseconds(100).default(15_000),
   MAX_CONNECTIONS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(1024),
+  LISTEN_SOCKETS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').default(16),
   BENCH_CEILING_PAGE: booleanString.default(false),
 }).refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, { path: ['HEADERS_TIMEOUT_MS'], message: 'must not exceed REQUEST_TIMEOUT_MS' })
   .refine((e) => !e.DATABASE_READ_URL || e.DATABASE_URL, { path: ['DATABASE_READ_URL'], message: 'needs DATABASE_URL: a replica is of a PostgreSQL primary, not of the embedded database' });
@@ -201,6 +202,8 @@ export interface Config {
   headersTimeoutMs: number;
   /** Open connections at once; more are refused at accept. */
   maxConnections: number;
+  /** Sockets listening on the port (Linux; one elsewhere), each accepting a connection per turn of the event loop (decision 0043). */
+  listenSockets: number;
   /** `npm run bench` only: /:lang/bench-ceiling answers its minimal page instead of a 404 (app/routes/bench-ceiling.tsx). */
   benchCeilingPage: boolean;
 }
@@ -270,6 +273,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS,
+    listenSockets: e.LISTEN_SOCKETS,
     benchCeilingPage: e.BENCH_CEILING_PAGE,
   };
 }

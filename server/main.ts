@@ -1,10 +1,13 @@
 // Starts EcoSouk: configuration, database (migrated), demo catalogue, HTTP server,
 // and a shutdown that lets in-flight requests finish and closes the database cleanly.
+import type { ListenOptions } from 'node:net';
+import type { FastifyListenOptions } from 'fastify';
 import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedDemoCatalogue } from './seed/seed.ts';
 import { buildApp } from './app.ts';
 import { followConnections } from './http/connection-drain.ts';
+import { addListeners, assertPortFree, canSharePort, type ExtraListeners } from './http/listen-sockets.ts';
 import { scheduleHousekeeping } from './services/housekeeping.ts';
 import { createServices } from './services/index.ts';
 import { createStorage } from './storage/index.ts';
@@ -21,6 +24,8 @@ const storage = await createStorage(config);
 const services = createServices({ config, database, storage });
 const app = await buildApp({ services, pages: { mode: 'production', buildDir: config.buildDir } });
 const connections = followConnections(app.server);
+/** The sockets listening beside the HTTP server's own (decision 0043), once it listens. */
+let listeners: ExtraListeners | undefined;
 /** How long a connection accepted just before a shutdown may take to send its request. */
 const FRESH_CONNECTION_GRACE_MS = 1000;
 
@@ -76,7 +81,7 @@ async function shutdown(signal: string) {
     // has begun, Fastify answers 503 to any request it reads, even one whose connection was
     // accepted before the signal (seen under load by `npm run test:faults`).
     // Each step is logged so that a shutdown that hangs says where.
-    await connections.stopAccepting();
+    await connections.stopAccepting(() => listeners?.close());
     app.log.info('shutdown: connections drained');
     await app.close();
     clearInterval(sweeper);
@@ -96,5 +101,11 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port: config.port, host: config.host });
+// Several sockets on the port accept as many connections per turn of a busy event loop (decision 0043).
+const sockets = canSharePort() ? config.listenSockets : 1;
+if (sockets > 1) await assertPortFree(config.host, config.port);
+// Fastify hands its options to Node's listen, whose `reusePort` its types do not list.
+const listenOptions: FastifyListenOptions & Pick<ListenOptions, 'reusePort'> = { port: config.port, host: config.host, reusePort: sockets > 1 };
+await app.listen(listenOptions);
+if (sockets > 1) listeners = await addListeners(app.server, app.addresses(), sockets, config.maxConnections);
 app.log.info(`EcoSouk is ready at ${config.publicUrl} (database: ${database.kind === 'pglite' ? config.dbDir : 'PostgreSQL'})`);

@@ -95,6 +95,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAX_CONNECTIONS: 'many' })).toThrow(/MAX_CONNECTIONS="many"/);
   });
 
+  it('listens on sixteen sockets sharing the port unless told otherwise (decision 0043)', () => {
+    expect(loadConfig({}).listenSockets).toBe(16);
+    expect(loadConfig({ LISTEN_SOCKETS: '1' }).listenSockets).toBe(1);
+    expect(() => loadConfig({ LISTEN_SOCKETS: '0' })).toThrow(/LISTEN_SOCKETS="0" must be at least 1/);
+    expect(() => loadConfig({ LISTEN_SOCKETS: '65' })).toThrow(/LISTEN_SOCKETS="65" must be at most 64/);
+  });
+
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000" must be between 0 and 65535/);
   });

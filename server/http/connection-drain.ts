@@ -21,8 +21,11 @@ interface ConnectionState {
 export interface ConnectionDrain {
   /** Responses from now on close their connection (`Connection: close`), so clients do not reuse it. */
   startDraining(): void;
-  /** Stops accepting connections; resolves once every open one has closed. */
-  stopAccepting(): Promise<void>;
+  /**
+   * Stops accepting connections; resolves once every open one has closed. `closeOthers` closes
+   * the other sockets listening on the port (http/listen-sockets.ts) at the same moment.
+   */
+  stopAccepting(closeOthers?: () => Promise<void> | undefined): Promise<void>;
   /** Ends the connections with no request in progress, but not a new one that has sent nothing for less than `graceMs`. */
   closeIdle(graceMs: number): void;
 }
@@ -49,14 +52,14 @@ export function followConnections(server: Server): ConnectionDrain {
     startDraining() {
       draining = true;
     },
-    async stopAccepting() {
+    async stopAccepting(closeOthers) {
       // Connections whose handshake the kernel has completed wait in the listen backlog until the
       // event loop accepts them; closing the listener resets them, though their clients are
       // connected and have sent their request. One more turn of the loop (its poll phase
       // accepts what is waiting) takes them in first.
       await new Promise((resolve) => setTimeout(resolve, BACKLOG_TURN_MS));
       // The net-level close: stop listening, without http.Server#close's sweep of "idle" connections.
-      await new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+      await Promise.all([new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve())), closeOthers?.()]);
     },
     closeIdle(graceMs) {
       const now = Date.now();
