@@ -100,8 +100,7 @@ describe.runIf(canSharePort())('several sockets on one port', () => {
     expect(outcome.filter((wasClosed) => !wasClosed)).toHaveLength(4);
     expect(open).toBe(4);
     for (const [i, socket] of sockets.entries()) if (!outcome[i]) socket.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(open).toBe(0);
+    await until(() => open === 0);
     const [again] = await connect(1);
     const stillOpen = await new Promise<boolean>((resolve) => {
       again!.once('close', () => resolve(false));
@@ -127,6 +126,13 @@ describe.runIf(canSharePort())('several sockets on one port', () => {
     await expect(assertPortFree(HOST, port)).resolves.toBeUndefined();
   });
 });
+
+/** Waits (at most 5 s) for `condition`; the server hears of closed connections a few turns later. */
+async function until(condition: () => boolean) {
+  const deadline = Date.now() + 5000;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(condition()).toBe(true);
+}
 
 /** The most connections accepted in one turn. */
 function busiestTurn(turns: number[]): number {
