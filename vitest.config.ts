@@ -17,6 +17,8 @@ export default defineConfig({
           // Run their own server on the embedded database (and a fixed port): once is enough.
           exclude: engine === 'postgres' ? ['tests/integration/page-caching.test.ts', 'tests/integration/page-hardening.test.ts'] : [],
           env: { TEST_ENGINE: engine },
+          // The PostgreSQL run drops the databases it made when it ends.
+          ...(engine === 'postgres' ? { globalSetup: ['tests/helpers/drop-test-databases.ts'] } : {}),
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

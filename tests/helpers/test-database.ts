@@ -8,11 +8,16 @@ import { openDatabase, type Database } from '../../db/client.ts';
 
 export const TEST_ENGINE = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 
+/** How this run's test databases are named: `<prefix>_<suffix>_<worker>`, lower case. */
+export function testDatabaseName(suffix: string, worker = process.env.VITEST_POOL_ID ?? '0'): string {
+  const prefix = process.env.TEST_DATABASE_PREFIX || 'ecosouk_test';
+  return `${prefix}_${suffix}_${worker}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
+}
+
 export async function freshPostgresUrl(suffix: string): Promise<string> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
-  const prefix = process.env.TEST_DATABASE_PREFIX || 'ecosouk_test';
-  const name = `${prefix}_${suffix}_${process.env.VITEST_POOL_ID ?? '0'}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
+  const name = testDatabaseName(suffix);
   // PostgreSQL cuts identifiers at 63 bytes: two long names could become one.
   if (name.length > 63) throw new Error(`test database name too long (${name.length} > 63): ${name}`);
   const admin = new pg.Client({ connectionString: base });
