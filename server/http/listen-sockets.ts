@@ -12,18 +12,12 @@
 // kernel spreads new connections over them; each accepts one per turn, so N sockets accept N.
 // The extra sockets hand their connections to the one HTTP server, which treats them as its
 // own (timeouts, keep-alive, the drain of a shutdown).
-import net, { type Server as NetServer, type Socket } from 'node:net';
+import net, { type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import type { Server as HttpServer } from 'node:http';
 
-/** Where the HTTP server listens: what Fastify's `listen` was given and bound. */
-export interface BoundAddress {
-  address: string;
-  port: number;
-}
-
 /** Whether this platform spreads connections over sockets sharing a port (Node supports `reusePort` there). */
-export function canSharePort(platform: NodeJS.Platform = process.platform): boolean {
-  return platform === 'linux';
+export function canSharePort(): boolean {
+  return process.platform === 'linux';
 }
 
 /**
@@ -52,7 +46,7 @@ export interface ExtraListeners {
  * refuse a connection once `maxConnections` are open in all, and the HTTP server's own
  * `maxConnections` is lowered by what the others hold.
  */
-export async function addListeners(server: HttpServer, addresses: readonly (BoundAddress | string)[], count: number, maxConnections: number): Promise<ExtraListeners> {
+export async function addListeners(server: HttpServer, addresses: readonly (Pick<AddressInfo, 'address' | 'port'> | string)[], count: number, maxConnections: number): Promise<ExtraListeners> {
   const listeners: NetServer[] = [];
   let viaOthers = 0;
   let open = 0;

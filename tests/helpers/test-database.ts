@@ -8,16 +8,15 @@ import { openDatabase, type Database } from '../../db/client.ts';
 
 export const TEST_ENGINE = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 
-/** How this run's test databases are named: `<prefix>_<suffix>_<worker>`, lower case. */
-export function testDatabaseName(suffix: string, worker = process.env.VITEST_POOL_ID ?? '0'): string {
-  const prefix = process.env.TEST_DATABASE_PREFIX || 'ecosouk_test';
-  return `${prefix}_${suffix}_${worker}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
+/** What begins the name of each of this run's test databases (`<prefix>_<suffix>_<worker>`). */
+export function testDatabasePrefix(): string {
+  return (process.env.TEST_DATABASE_PREFIX || 'ecosouk_test').replace(/[^a-z0-9_]/gi, '_').toLowerCase();
 }
 
 export async function freshPostgresUrl(suffix: string): Promise<string> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
-  const name = testDatabaseName(suffix);
+  const name = `${testDatabasePrefix()}_${suffix}_${process.env.VITEST_POOL_ID ?? '0'}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase();
   // PostgreSQL cuts identifiers at 63 bytes: two long names could become one.
   if (name.length > 63) throw new Error(`test database name too long (${name.length} > 63): ${name}`);
   const admin = new pg.Client({ connectionString: base });
