@@ -1,6 +1,7 @@
 import { Check, Languages } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from './link.tsx';
 import { LANG_NAMES, LANGS, dirOf } from '../../common/languages.ts';
 import { switchLanguagePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';

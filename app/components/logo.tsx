@@ -1,5 +1,5 @@
 import { Leaf } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from './link.tsx';
 import { useTranslation } from '#i18n';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';

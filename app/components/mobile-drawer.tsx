@@ -1,7 +1,8 @@
 import { Menu, X } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from '#i18n';
-import { Form, Link, NavLink } from 'react-router';
+import { Form } from 'react-router';
+import { Link, NavLink } from './link.tsx';
 import { localePath } from '../lib/paths.ts';
 import { useLang, useSessionUser } from '../lib/root-data.ts';
 import { Avatar, NameAndEmail } from './avatar.tsx';

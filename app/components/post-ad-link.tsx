@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { Link } from 'react-router';
+import { Link } from './link.tsx';
 import { localePath } from '../lib/paths.ts';
 import { useLang } from '../lib/root-data.ts';
 

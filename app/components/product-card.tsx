@@ -1,7 +1,7 @@
 import { ImageOff, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '#i18n';
-import { Link } from 'react-router';
+import { Link } from './link.tsx';
 import { formatAgo } from '../../common/format.ts';
 import { ListingPrice, usePlace } from './listing-price.tsx';
 import type { ListingCard } from '../lib/listing-card.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from '#i18n';
-import { Link } from 'react-router';
+import { Link } from './link.tsx';
 import { localePath } from '../lib/paths.ts';
 import { useLang, useRootData } from '../lib/root-data.ts';
 import { Logo } from './logo.tsx';

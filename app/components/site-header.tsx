@@ -1,5 +1,5 @@
 import { useTranslation } from '#i18n';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from './link.tsx';
 import { localePath } from '../lib/paths.ts';
 import { useLang, useSessionUser } from '../lib/root-data.ts';
 import { UserMenu } from './user-menu.tsx';

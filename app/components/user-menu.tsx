@@ -1,6 +1,7 @@
 import { Bell, Heart, LayoutDashboard, LogOut, Settings, ShieldCheck } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from './link.tsx';
 import { localePath } from '../lib/paths.ts';
 import { useLang, type SessionUser } from '../lib/root-data.ts';
 import { Avatar, NameAndEmail } from './avatar.tsx';

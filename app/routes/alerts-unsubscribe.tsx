@@ -1,6 +1,7 @@
 import { BellOff } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { data, Form, Link } from 'react-router';
+import { data, Form } from 'react-router';
+import { Link } from '../components/link.tsx';
 import type { Route } from './+types/alerts-unsubscribe';
 import { isAppError } from '#errors';
 import { Alert } from '../components/form/alert.tsx';

@@ -1,6 +1,7 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { Link } from '../components/link.tsx';
 import type { Route } from './+types/blog-article';
 import { formatDate } from '../../common/format.ts';
 import { findArticle } from '../../common/content/blog.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from '#i18n';
-import { Link } from 'react-router';
+import { Link } from '../components/link.tsx';
 import type { Route } from './+types/blog';
 import { formatDate } from '../../common/format.ts';
 import { BLOG_ARTICLES } from '../../common/content/blog.ts';

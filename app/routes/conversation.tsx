@@ -4,7 +4,8 @@
 import { Ban, ChevronLeft, ChevronRight, Flag } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '#i18n';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, redirect, useNavigation } from 'react-router';
+import { Link } from '../components/link.tsx';
 import type { Route } from './+types/conversation';
 import { MESSAGE_MAX_CHARS, MESSAGES_PAGE_MAX } from '../../common/constants.ts';
 import { formatDate, formatPrice } from '../../common/format.ts';

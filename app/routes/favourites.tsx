@@ -1,6 +1,7 @@
 import { Heart, ImageOff, MapPin } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { data, Link, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
+import { Link } from '../components/link.tsx';
 import type { Route } from './+types/favourites';
 import { formatPrice } from '../../common/format.ts';
 import { isLang } from '../../common/languages.ts';

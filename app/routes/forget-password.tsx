@@ -1,5 +1,6 @@
 import { useTranslation } from '#i18n';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
+import { Link } from '../components/link.tsx';
 import type { Route } from './+types/forget-password';
 import { isLang } from '../../common/languages.ts';
 import { forgotPasswordSchema } from '../../common/schemas/user.ts';

@@ -3,7 +3,8 @@
 // Its action starts a conversation from a listing's "Send a message" form (works without JS).
 import { useState } from 'react';
 import { useTranslation } from '#i18n';
-import { data, Link, redirect, useRevalidator } from 'react-router';
+import { data, redirect, useRevalidator } from 'react-router';
+import { Link } from '../components/link.tsx';
 import type { Route } from './+types/messages';
 import { CONVERSATIONS_PAGE_SIZE } from '../../common/constants.ts';
 import { formatDate } from '../../common/format.ts';

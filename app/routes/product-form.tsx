@@ -3,7 +3,8 @@
 // verification prompt, and a listing that is not the seller's is a 404.
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { data, Link, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
+import { Link } from '../components/link.tsx';
 import type { Route } from './+types/product-form';
 import { DEFAULT_LANG, isLang, LANGS, type Lang } from '../../common/languages.ts';
 import { toNational } from '../../common/phone.ts';

@@ -1,6 +1,7 @@
 import { CalendarDays, EyeOff, MapPin, Pencil, Sparkles, Tag } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { createContext, data, isRouteErrorResponse, Link } from 'react-router';
+import { createContext, data, isRouteErrorResponse } from 'react-router';
+import { Link } from '../components/link.tsx';
 import type { Route } from './+types/product';
 import { formatPrice } from '../../common/format.ts';
 import { isLang } from '../../common/languages.ts';

@@ -1,5 +1,6 @@
 import { useTranslation } from '#i18n';
-import { Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, redirect, useNavigation } from 'react-router';
+import { Link } from '../components/link.tsx';
 import type { Route } from './+types/register';
 import { isLang } from '../../common/languages.ts';
 import { signupFormSchema } from '../../common/schemas/user.ts';

@@ -3,7 +3,7 @@
 // No log-in needed: the token names the listing (docs/decisions/0014-renew-link.md).
 import { LoaderCircle } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { Link } from 'react-router';
+import { Link } from '../components/link.tsx';
 import type { Route } from './+types/renew';
 import { formatDate } from '../../common/format.ts';
 import { Alert } from '../components/form/alert.tsx';

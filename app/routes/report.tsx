@@ -3,7 +3,8 @@
 // confirmation, or the form again with what was typed and why it was refused.
 import { Flag } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
+import { Link } from '../components/link.tsx';
 import type { Route } from './+types/report';
 import { isLang, type Lang } from '../../common/languages.ts';
 import { localizedTitle } from '../../common/product.ts';

@@ -1,5 +1,6 @@
 import { useTranslation } from '#i18n';
-import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
+import { Form, redirect, useNavigation, useSearchParams } from 'react-router';
+import { Link } from '../components/link.tsx';
 import type { Route } from './+types/reset-password';
 import { resetPasswordFormSchema } from '../../common/schemas/user.ts';
 import { Alert } from '../components/form/alert.tsx';

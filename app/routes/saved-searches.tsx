@@ -1,6 +1,7 @@
 import { Bell, Search, Trash2 } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { data, Form, Link, redirect } from 'react-router';
+import { data, Form, redirect } from 'react-router';
+import { Link } from '../components/link.tsx';
 import type { Route } from './+types/saved-searches';
 import { SAVED_SEARCH_NEW_CAP } from '../../common/constants.ts';
 import { formatPrice } from '../../common/format.ts';

@@ -1,6 +1,7 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { data, Link, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
+import { Link } from '../components/link.tsx';
 import type { Route } from './+types/settings';
 import { isLang } from '../../common/languages.ts';
 import { AppError } from '#errors';

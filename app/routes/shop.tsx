@@ -1,6 +1,7 @@
 import { ArrowLeft, ArrowRight, BadgeCheck, CalendarDays, MapPin, PackageOpen, Store } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { data, isRouteErrorResponse } from 'react-router';
+import { Link } from '../components/link.tsx';
 import type { Route } from './+types/shop';
 import { SHOP_PAGE_LIMIT } from '../../common/constants.ts';
 import { searchParamsSchema } from '../../common/schemas/search.ts';

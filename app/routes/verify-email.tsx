@@ -2,7 +2,7 @@
 // GET the page cannot use up the token); a button does the same without JavaScript.
 import { LoaderCircle } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { Link } from 'react-router';
+import { Link } from '../components/link.tsx';
 import type { Route } from './+types/verify-email';
 import { Alert } from '../components/form/alert.tsx';
 import { AuthCard } from '../components/form/auth-card.tsx';

@@ -1,6 +1,6 @@
 // Pieces the console's pages share: an account's history, the required reason, a listing's summary.
 import { useTranslation } from '#i18n';
-import { Link } from 'react-router';
+import { Link } from '../link.tsx';
 import { formatDate, formatPrice } from '../../../common/format.ts';
 import { localizedTitle, type ApiProduct } from '../../../common/product.ts';
 import { MODERATION_REASON_MAX } from '../../../common/reports.ts';

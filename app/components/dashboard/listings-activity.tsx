@@ -1,6 +1,6 @@
 import { BadgeCheck, Eye, LayoutList, Phone, Power, type LucideIcon } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { Link } from 'react-router';
+import { Link } from '../link.tsx';
 import { formatDate } from '../../../common/format.ts';
 import { INTL_LOCALE, type Lang } from '../../../common/languages.ts';
 import { localizedTitle } from '../../../common/product.ts';

@@ -2,7 +2,8 @@ import { Eye, Heart, ImageOff, LoaderCircle, MoreVertical, Pencil, Phone, Plus, 
 import { useState, type ReactNode } from 'react';
 import { AlertDialog, DropdownMenu } from 'radix-ui';
 import { useTranslation } from '#i18n';
-import { Link, useFetcher } from 'react-router';
+import { useFetcher } from 'react-router';
+import { Link } from '../link.tsx';
 import { formatPrice } from '../../../common/format.ts';
 import { dirOf } from '../../../common/languages.ts';
 import { localizedTitle, type ApiImage, type ApiProduct } from '../../../common/product.ts';

@@ -1,6 +1,7 @@
 import { PackagePlus, Plus, Search } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '../link.tsx';
 import { dashboardSearch, DASHBOARD_PAGE_SIZE, DASHBOARD_STATES, type DashboardQuery, type DashboardState } from '../../lib/dashboard-query.ts';
 import { localePath } from '../../lib/paths.ts';
 import { useLang } from '../../lib/root-data.ts';

@@ -2,7 +2,8 @@
 // can be edited and sent back for review (a plain form: works without JavaScript).
 import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { Form, Link, useSearchParams } from 'react-router';
+import { Form, useSearchParams } from 'react-router';
+import { Link } from '../link.tsx';
 import { localizedTitle } from '../../../common/product.ts';
 import { localePath } from '../../lib/paths.ts';
 import { useLang } from '../../lib/root-data.ts';

@@ -1,6 +1,7 @@
 import { Pencil } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { Form, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { Link } from '../link.tsx';
 import { toNational } from '../../../common/phone.ts';
 import { UserText } from '../user-text.tsx';
 import { profileUpdateSchema } from '../../../common/schemas/user.ts';

@@ -1,6 +1,6 @@
 import { Leaf } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { Link } from 'react-router';
+import { Link } from '../link.tsx';
 import { formatCo2e, IMPACT_FIGURES, type Impact } from '../../../common/impact.ts';
 import { localePath } from '../../lib/paths.ts';
 import { useLang } from '../../lib/root-data.ts';

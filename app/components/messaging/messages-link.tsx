@@ -1,7 +1,8 @@
 import { MessageCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from '#i18n';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../link.tsx';
 import { localePath } from '../../lib/paths.ts';
 import { useLang, useRootData } from '../../lib/root-data.ts';
 import { setUnreadTotal, useUnreadTotal } from '../../lib/unread-store.ts';

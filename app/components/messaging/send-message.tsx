@@ -1,6 +1,7 @@
 import { MessageCircle } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { Form, Link, useNavigation, useSearchParams } from 'react-router';
+import { Form, useNavigation, useSearchParams } from 'react-router';
+import { Link } from '../link.tsx';
 import type { PublicUser } from '../../../common/user-views.ts';
 import { localePath } from '../../lib/paths.ts';
 import { useLang, useSessionUser } from '../../lib/root-data.ts';

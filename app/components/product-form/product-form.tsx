@@ -4,7 +4,8 @@
 import { Check, ChevronDown, Languages, Lightbulb } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '#i18n';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
+import { Link } from '../link.tsx';
 import { CURRENCY_LABEL } from '../../../common/constants.ts';
 import { LANGS } from '../../../common/languages.ts';
 import { CATEGORY_KEYS, CONDITION_KEYS } from '../../../common/reference-data.ts';

@@ -1,6 +1,6 @@
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { Link } from 'react-router';
+import { Link } from '../link.tsx';
 import type { Crumb } from '../../lib/breadcrumbs.ts';
 
 /** Home › category › listing; the last one is the page itself (aria-current), not a link. */

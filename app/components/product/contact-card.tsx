@@ -1,7 +1,7 @@
 import { BadgeCheck, Eye, EyeOff, LoaderCircle, MapPin, Phone, ShieldCheck, Store } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '#i18n';
-import { Link } from 'react-router';
+import { Link } from '../link.tsx';
 import { formatDate } from '../../../common/format.ts';
 import { toInternational, toNational } from '../../../common/phone.ts';
 import type { PublicUser } from '../../../common/user-views.ts';

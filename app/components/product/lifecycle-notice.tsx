@@ -2,7 +2,7 @@
 // days a sold listing stays up, and, for its owner, why nobody else sees it.
 import { BadgeCheck, EyeOff } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { Link } from 'react-router';
+import { Link } from '../link.tsx';
 import type { ApiProduct } from '../../../common/product.ts';
 import { localePath } from '../../lib/paths.ts';
 import { useLang } from '../../lib/root-data.ts';

@@ -1,6 +1,7 @@
 import { PackageX, TriangleAlert } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { Link, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
+import { Link } from '../link.tsx';
 import { localePath } from '../../lib/paths.ts';
 import { useLang } from '../../lib/root-data.ts';
 

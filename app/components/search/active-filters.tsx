@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { Link } from 'react-router';
+import { Link } from '../link.tsx';
 import { formatPrice } from '../../../common/format.ts';
 import { useLang } from '../../lib/root-data.ts';
 import { chosenFilters, searchQuery, withoutFilter, type SearchField, type SearchValues } from '../../lib/search-url.ts';

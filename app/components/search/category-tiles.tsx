@@ -20,7 +20,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { Link } from 'react-router';
+import { Link } from '../link.tsx';
 import { compareText } from '../../../common/format.ts';
 import { CATEGORIES, type CategoryKey } from '../../../common/reference-data.ts';
 import { useLang } from '../../lib/root-data.ts';

@@ -1,7 +1,7 @@
 import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '#i18n';
-import { Link } from 'react-router';
+import { Link } from '../link.tsx';
 import { useLang } from '../../lib/root-data.ts';
 import { chosenFilters, searchQuery, withoutFilter, type SearchValues } from '../../lib/search-url.ts';
 import { useFilterLabel } from './active-filters.tsx';

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { Link } from 'react-router';
+import { Link } from '../link.tsx';
 import { pageWindow, searchQuery, type SearchValues } from '../../lib/search-url.ts';
 import { useLang } from '../../lib/root-data.ts';
 

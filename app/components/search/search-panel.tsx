@@ -7,7 +7,8 @@
 import { Search, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '#i18n';
-import { Form, Link, useNavigate } from 'react-router';
+import { Form, useNavigate } from 'react-router';
+import { Link } from '../link.tsx';
 import { categoriesByName, CONDITIONS } from '../../../common/reference-data.ts';
 import type { FieldErrors } from '../../../common/schemas/field-errors.ts';
 import { useLang } from '../../lib/root-data.ts';

@@ -1,6 +1,6 @@
 import { Store, X } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { Link } from 'react-router';
+import { Link } from '../link.tsx';
 import { useLang } from '../../lib/root-data.ts';
 import { searchQuery, type SearchValues } from '../../lib/search-url.ts';
 

@@ -1,7 +1,8 @@
 // The audit log: every moderator's and admin's action, newest first, filtered by who acted or
 // on what (a GET form, so a filtered view is a link). Read-only, like the table behind it.
 import { useTranslation } from '#i18n';
-import { data, Form, Link } from 'react-router';
+import { data, Form } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import type { Route } from './+types/audit';
 import { formatDate } from '../../../common/format.ts';
 import { ADMIN_PAGE_SIZE } from '../../../common/reports.ts';

@@ -1,7 +1,8 @@
 // The moderation console's frame: its sections, for moderators and admins only.
 import { ClipboardCheck, Flag, LayoutDashboard, ScrollText, Users } from 'lucide-react';
 import { useTranslation } from '#i18n';
-import { isRouteErrorResponse, NavLink, Outlet } from 'react-router';
+import { isRouteErrorResponse, Outlet } from 'react-router';
+import { NavLink } from '../../components/link.tsx';
 import type { Route } from './+types/layout';
 import { NotFound } from '../../components/not-found.tsx';
 import { requireStaffPage } from '../../lib/admin.server.ts';

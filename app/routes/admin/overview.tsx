@@ -1,7 +1,8 @@
 // The console's overview: new accounts, listings, reports and phone reveals a day over 30 days,
 // listings by state, open reports and the job queue's backlog (now, and a day over 30 days).
 import { useTranslation } from '#i18n';
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import type { Route } from './+types/overview';
 import { STATS_DAYS_DEFAULT } from '../../../common/reports.ts';
 import { DayChart } from '../../components/admin/day-chart.tsx';

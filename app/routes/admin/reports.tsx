@@ -2,7 +2,8 @@
 // the oldest first, with the listing, the seller's history and the reasons; each group is
 // acted on at once (keep, hide, remove), always with a reason.
 import { useTranslation } from '#i18n';
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import type { Route } from './+types/reports';
 import { formatDate } from '../../../common/format.ts';
 import { ADMIN_PAGE_SIZE, REPORT_ACTIONS } from '../../../common/reports.ts';
