@@ -45,6 +45,7 @@ const NAV_LINKS: NavLinkProps[] = [
   { to: '/fr/products/p1?x=1' },
   { to: '/fr/admin', className: ({ isActive }) => (isActive ? 'on' : 'off'), style: ({ isActive }) => ({ fontWeight: isActive ? 700 : 400 }) },
   { to: '/fr/products', children: ({ isActive }: { isActive: boolean }) => (isActive ? 'here' : 'there') } as NavLinkProps,
+  { to: '/fr/products', prefetch: 'intent', className: 'nav' },
   { to: 'relative-nav' },
 ];
 

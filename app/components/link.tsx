@@ -4,7 +4,7 @@
 // (it serializes their paths to JSON for each link) and sets up click and prefetch handlers
 // that a server render throws away: 0.2-0.3 ms of a page's 3-6 ms of CPU, with 32-40 links in
 // the header, drawer and footer of every page (issue #18's profiles). The markup is the same
-// byte for byte (tests/link.test.tsx compares them), so hydration takes over the server's
+// byte for byte (tests/link.test.ts compares them), so hydration takes over the server's
 // links as React Router's; anything else (a relative path, an object, a prefetch, a mask,
 // dots in the path) goes to React Router on the server too.
 import { forwardRef, useContext, type ForwardedRef } from 'react';
@@ -45,7 +45,8 @@ export const ServerNavLink = /* @__PURE__ */ forwardRef(function ServerNavLink(p
   const location = useLocation();
   const { 'aria-current': ariaCurrentProp = 'page', caseSensitive = false, className: classNameProp = '', end = false, style: styleProp, to, viewTransition: _transition, children, ...rest } = props;
   // Only plain paths: React Router compares the URL-encoded path, which for these is the path.
-  const href = typeof to === 'string' && /^[\w/-]*$/.test(to) && rest.prefetch === undefined ? plainHref(to, basename) : null;
+  // A prefetch is left to the inner link, which hands it to React Router as its <NavLink> would.
+  const href = typeof to === 'string' && /^[\w/-]*$/.test(to) ? plainHref(to, basename) : null;
   if (href === null) return <RouterNavLink ref={ref} {...props} />;
   const here = caseSensitive ? location.pathname : location.pathname.toLowerCase();
   const target = caseSensitive ? href : href.toLowerCase();
