@@ -12,6 +12,7 @@
 // BENCH_PORT (default 3901): the app's port; the ceiling's is the next one, the baseline's the one after.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +47,9 @@ const { values: args } = parseArgs({
     'http-only': { type: 'boolean', default: false },
     only: { type: 'string' },
     baseline: { type: 'string' },
+    // How the servers answer searches without words (SEARCH_INDEX, decision 0045): the in-memory
+    // index, what a million listings want, or the database. The baseline gets the same setting.
+    'search-index': { type: 'string', default: 'memory' },
   },
 });
 const LISTINGS = Number(args.listings);
@@ -387,12 +391,19 @@ async function serveOptions(checkout: string): Promise<string[]> {
   return (scripts.serve ?? '').split(/\s+/).filter((word) => word.startsWith('--') && !word.startsWith('--env-file'));
 }
 // BENCH_CEILING_PAGE: the minimal page the pages are measured against (app/routes/bench-ceiling.tsx).
-const serverEnv = (port: number) => ({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DEMO: 'false', NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', BENCH_CEILING_PAGE: 'true' });
-const server = await start([...(await serveOptions(root)), 'server/main.ts'], serverEnv(appPort), /EcoSouk is ready/);
+const searchIndex = args['search-index'] === 'database' ? 'database' : 'memory';
+const serverEnv = (port: number) => ({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DEMO: 'false', NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', BENCH_CEILING_PAGE: 'true', SEARCH_INDEX: searchIndex });
+// With the index, measured once it has loaded (until then searches read the database).
+const ready = searchIndex === 'memory' ? /search index loaded/ : /EcoSouk is ready/;
+const server = await start([...(await serveOptions(root)), 'server/main.ts'], serverEnv(appPort), ready);
 // From here on its request log would only cost time; it is not read.
 server.stdout?.removeAllListeners('data');
 server.stdout?.resume();
-const baseline = baselineRoot ? await start([...(await serveOptions(baselineRoot)), 'server/main.ts'], serverEnv(baselinePort), /EcoSouk is ready/, baselineRoot) : undefined;
+// A baseline from before the index (decision 0045) never loads one: it is ready when it listens.
+const baselineIndexes = baselineRoot ? existsSync(path.join(baselineRoot, 'server/services/search-index-feed.ts')) : false;
+const baseline = baselineRoot
+  ? await start([...(await serveOptions(baselineRoot)), 'server/main.ts'], serverEnv(baselinePort), baselineIndexes ? ready : /EcoSouk is ready/, baselineRoot)
+  : undefined;
 baseline?.stdout?.removeAllListeners('data');
 baseline?.stdout?.resume();
 const hello = await start(['bench/hello-server.ts'], { PORT: String(helloPort) }, /hello server ready/);

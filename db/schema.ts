@@ -11,6 +11,7 @@ import { MODERATION_STATES, type ListingCheck } from '../common/moderation.ts';
 import { REPORT_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '../common/reports.ts';
 import {
   customType,
+  bigint,
   bigserial,
   check,
   boolean,
@@ -29,6 +30,8 @@ import {
 export const JOB_STATES = ['queued', 'active', 'failed', 'done', 'dead'] as const;
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+// A transaction id as PostgreSQL 13+ writes it (pg_current_xact_id()): 64 bits, never wraps.
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /**
  * Everything a search matches, normalized by ecosouk_normalize() (migration 0001):
@@ -423,6 +426,23 @@ export const searchLexemePlaces = pgTable(
 export const searchDepartures = pgTable('search_departures', {
   at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Which listings and sellers changed in a way the in-memory search index holds (decision 0045):
+ * appended by triggers (migration 0022) with the writing transaction's id, read by every
+ * instance's index (server/services/search-index-feed.ts), pruned after a day. A row with neither
+ * says the listings were truncated.
+ */
+export const searchIndexChanges = pgTable(
+  'search_index_changes',
+  {
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
+    ref: bigint('ref', { mode: 'number' }),
+    userId: uuid('user_id'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('search_index_changes_xid_idx').on(t.xid), index('search_index_changes_at_idx').on(t.at)],
+);
 
 /**
  * The durable job queue (server/services/jobs/queue.ts). `key` makes an enqueue idempotent;

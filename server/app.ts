@@ -98,7 +98,8 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
   registerPageCaching(app);
   await registerCompression(app);
   await app.register(cookie);
-  if (services.database.replicaStats) registerReadRouting(app, { windowSeconds: config.readYourWritesSeconds, secure: config.secureCookies });
+  // The in-memory search index is followed like a replica: a writer's next reads skip it too.
+  if (services.database.replicaStats || services.searchIndex) registerReadRouting(app, { windowSeconds: config.readYourWritesSeconds, secure: config.secureCookies });
   await registerOpenApi(app, config.publicUrl);
 
   await app.register(

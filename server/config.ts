@@ -72,6 +72,7 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('contact@ecosouk.dz'),
   REDIS_URL: urlWithProtocols(['redis', 'rediss']).optional(),
   DATABASE_READ_URL: urlWithProtocols(['postgres', 'postgresql']).optional(),
+  SEARCH_INDEX: z.enum(['database', 'memory'], { error: 'must be "database" or "memory"' }).default('database'),
   READ_YOUR_WRITES_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number').min(0, 'must be between 0 and 3600').max(3600, 'must be between 0 and 3600').default(15),
   STORAGE_URL: z.string().transform((raw, ctx): S3Location | 'local' => {
     if (raw === 'local') return 'local';
@@ -170,6 +171,8 @@ export interface Config {
   databaseReadUrl: string | undefined;
   /** How long after a write its author's reads go to the primary (docs/decisions/0017-read-your-writes.md). */
   readYourWritesSeconds: number;
+  /** SEARCH_INDEX: "memory" answers searches without words from an index in memory (decision 0045). */
+  searchIndex: 'database' | 'memory';
   /** STORAGE_URL: where photos are kept (server/storage/). */
   storage: { kind: 'local' } | ({ kind: 's3' } & S3Location);
   /** PHOTO_PUBLIC_URL without its trailing slash: photos' URLs start there instead of /uploads/. */
@@ -252,6 +255,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     databaseReadUrl: e.DATABASE_READ_URL,
     readYourWritesSeconds: e.READ_YOUR_WRITES_SECONDS,
+    searchIndex: e.SEARCH_INDEX,
     storage:
       e.STORAGE_URL && e.STORAGE_URL !== 'local'
         ? { kind: 's3', ...e.STORAGE_URL, region: e.STORAGE_URL.region || env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1' }

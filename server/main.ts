@@ -40,6 +40,9 @@ if (config.seedDemo && database.kind === 'pglite') {
   }
 }
 
+// The in-memory search index loads while the server already serves: until it has, searches read the database.
+void services.searchIndex?.start();
+
 // Background jobs (e-mails, hourly clean-ups): here by default, or in `npm run worker` with JOBS_IN_SERVER=false.
 if (config.jobsInServer) {
   scheduleHousekeeping(services);

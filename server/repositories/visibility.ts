@@ -5,20 +5,27 @@
 // - publiclyVisible: its own page and its seller's shop: listed now, or sold less than
 //   SOLD_VISIBLE_DAYS ago while otherwise active, approved and not expired (shown as sold).
 // Owners see their own listings whatever their state; the services decide that, not these rules.
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { SOLD_VISIBLE_DAYS } from '../../common/moderation.ts';
 import { products, type Product, type User } from '../../db/schema.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The time the rules compare with: the database's clock, or the given instant (tests, the sweep). */
-export const instant = (at?: Date): SQL => (at ? sql`${at.toISOString()}::timestamptz` : sql`now()`);
+/**
+ * The time the rules compare with: the database's clock, the given instant (tests, the sweep), or
+ * a prepared statement's placeholder for one (null: the database's clock).
+ */
+export const instant = (at?: Date | Placeholder): SQL => {
+  if (at instanceof Date) return sql`${at.toISOString()}::timestamptz`;
+  if (at) return sql`coalesce(${at}::timestamptz, now())`;
+  return sql`now()`;
+};
 
 /** The seller is not banned (a small anti-join on users_banned_idx). */
 export const sellerNotBanned = sql`not exists (select 1 from users banned where banned.id = ${products.userId} and banned.status = 'banned')`;
 
 /** In public lists now: search, home, sitemaps. */
-export function listedNow(at?: Date): SQL {
+export function listedNow(at?: Date | Placeholder): SQL {
   return and(sql`${products.listed}`, sql`${products.expiresAt} > ${instant(at)}`, sellerNotBanned)!;
 }
 

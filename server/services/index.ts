@@ -15,6 +15,7 @@ import { createModerationService } from './moderation.ts';
 import { createPhotoFetcher } from './photo-fetch.ts';
 import { createUploadService } from './uploads.ts';
 import { createSearchService } from './search.ts';
+import { createSearchIndexFeed } from './search-index-feed.ts';
 import {
   createLimits,
   createMemoryRateLimiter,
@@ -67,8 +68,10 @@ export function createServices({ config, database, storage: givenStorage, ...dep
   const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log, now }) : createMemoryRateLimiter({ now }));
   const limits = createLimits(rateLimiter, deps.rateLimits);
   const uploads = createUploadService(database.db, storage, limits, createPhotoFetcher({ allowPrivate: config.photoFetchAllowPrivate }));
+  // Searches without words from memory (decision 0045), when SEARCH_INDEX=memory: it follows the primary.
+  const searchIndex = config.searchIndex === 'memory' ? createSearchIndexFeed({ db: database.db, log }) : undefined;
   // Searches may be a moment behind the primary: they read from the replica when there is one.
-  const search = createSearchService(database.reads, { limits, now: clock, searches: database.searches });
+  const search = createSearchService(database.reads, { limits, now: clock, searches: database.searches, index: searchIndex && (() => searchIndex.current()) });
   const counters = createCounterService(database.db, { log, ...(deps.viewBatchMs !== undefined ? { viewBatchMs: deps.viewBatchMs } : {}) });
   const listingChecks = createListingChecks({
     db: database.db,
@@ -79,9 +82,13 @@ export function createServices({ config, database, storage: givenStorage, ...dep
   // The streams' events: through Redis when it is configured, so every instance sees them.
   const realtime = createRealtime({ redis, log });
   const messaging = createMessagingService({ db: database.db, limits, jobs, mailer, realtime, publicUrl: config.publicUrl, now });
-  redis?.onListingsChanged(() => search.invalidate());
+  redis?.onListingsChanged(() => {
+    search.invalidate();
+    void searchIndex?.catchUp();
+  });
   const listingsChanged = () => {
     search.invalidate();
+    void searchIndex?.catchUp();
     redis?.publishListingsChanged();
   };
   const users = createUserService({
@@ -111,6 +118,8 @@ export function createServices({ config, database, storage: givenStorage, ...dep
     users,
     moderation: createModerationService({ db: database.db, jobs, limits, mailer, users, publicUrl: config.publicUrl, listingsChanged, published: (productId, tx) => alerts.listingPublished(productId, tx) }),
     search,
+    /** The in-memory search index's feed (SEARCH_INDEX=memory), started by main.ts. */
+    searchIndex,
     impact: createImpactService({ db: database.db, now }),
     uploads,
     counters,
@@ -155,6 +164,7 @@ export function createServices({ config, database, storage: givenStorage, ...dep
       // The views still waiting for their batch are written before the database goes.
       await counters.close();
       await jobs.stop();
+      await searchIndex?.close();
       await redis?.close();
     },
   };

@@ -1,0 +1,430 @@
+// The listed listings' search fields in memory, and the searches without words that they answer
+// (decision 0045). At a million listings a search in PostgreSQL costs 3-10 ms of its CPU, which
+// caps a two-core machine at a few hundred uncached searches a second; here a search without words
+// reads a few typed arrays and picks the page's listings, and PostgreSQL only reads those rows by
+// their key. search-index-feed.ts fills and follows it from the database.
+//
+// The answers are the database's exactly: the same filters (services/search.ts searchFilters,
+// repositories/visibility.ts listedNow), the same orders with the same ties (db/order.ts: the
+// date to the microsecond, then the id; the price, then the id) and the same capped count.
+import { PRODUCTS_PAGE_SIZE } from '../../common/constants.ts';
+import { COUNT_CAP, type SearchParams } from '../../common/schemas/search.ts';
+
+/** One listed listing's search fields, as search-index-feed.ts reads them. */
+export interface IndexedListing {
+  /** products.ref: short, unique, never changes; the page's rows are read by it. */
+  ref: number;
+  /** products.id, the orders' tie-breaker (compared as PostgreSQL compares uuids: by bytes). */
+  id: string;
+  /** created_at in microseconds since 1970, as exact as PostgreSQL keeps it. */
+  createdUs: number;
+  /** expires_at in microseconds since 1970. */
+  expiresUs: number;
+  price: number;
+  category: string;
+  address: string;
+  commune: string | null;
+  condition: string;
+  priceType: string;
+  exchange: boolean;
+  userId: string;
+}
+
+/** What a search finds: the page's refs in order and the matches counted up to COUNT_CAP + 1. */
+export interface IndexAnswer {
+  refs: number[];
+  n: number;
+}
+
+/** Only these searches are answered here; words and category details stay with PostgreSQL. */
+export function indexAnswers(params: SearchParams): boolean {
+  return params.title === undefined && params.attributes.length === 0;
+}
+
+/** Values of a text column, numbered; 0 is "none" (a null commune, a value never seen). */
+class Dictionary {
+  private readonly numbers = new Map<string, number>();
+  private readonly values: string[] = [''];
+  number(value: string | null): number {
+    if (value === null) return 0;
+    let n = this.numbers.get(value);
+    if (n === undefined) {
+      n = this.values.length;
+      this.values.push(value);
+      this.numbers.set(value, n);
+    }
+    return n;
+  }
+  /** The value's number, or -1 when no listing ever had it (then nothing matches it). */
+  find(value: string): number {
+    return this.numbers.get(value) ?? -1;
+  }
+  get size(): number {
+    return this.values.length;
+  }
+}
+
+const grow = <T extends Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array>(array: T, length: number): T => {
+  const bigger = new (array.constructor as new (n: number) => T)(length);
+  bigger.set(array);
+  return bigger;
+};
+
+/**
+ * Slots oldest first (db/order.ts read backwards: created_at, then id), in one Int32Array: a
+ * search reads its candidates in order and stops at the page. New listings are the newest, so
+ * they are appended; a listing that leaves stays as a dead slot until the next compaction, as
+ * taking it out would move every slot after it.
+ */
+class OrderedSlots {
+  slots = new Int32Array(16);
+  length = 0;
+  private readonly before: (a: number, b: number) => number;
+  constructor(before: (a: number, b: number) => number) {
+    this.before = before;
+  }
+  /** Appends without ordering (a load); sort() orders them once after. */
+  push(slot: number): void {
+    if (this.length === this.slots.length) this.slots = grow(this.slots, this.slots.length * 2);
+    this.slots[this.length++] = slot;
+  }
+  insert(slot: number): void {
+    let at = this.length;
+    // The usual case, a new listing: after every other.
+    if (at > 0 && this.before(slot, this.slots[at - 1]!) < 0) {
+      let lo = 0;
+      let hi = this.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (this.before(this.slots[mid]!, slot) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      at = lo;
+    }
+    if (this.length === this.slots.length) this.slots = grow(this.slots, this.slots.length * 2);
+    this.slots.copyWithin(at + 1, at, this.length);
+    this.slots[at] = slot;
+    this.length += 1;
+  }
+  /** The first position whose slot is not before `accept(slot)` turns true (the list is ordered by it). */
+  firstWhere(accept: (slot: number) => boolean): number {
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (accept(this.slots[mid]!)) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+  sort(): void {
+    this.slots.subarray(0, this.length).sort(this.before);
+  }
+  /** Keeps the slots `keep` says yes to, in order. */
+  filter(keep: (slot: number) => boolean): void {
+    let to = 0;
+    for (let i = 0; i < this.length; i++) if (keep(this.slots[i]!)) this.slots[to++] = this.slots[i]!;
+    this.length = to;
+  }
+}
+
+/** A compaction runs once this many dead slots are in the lists, and at least a tenth of the live ones. */
+const COMPACT_AT = 1000;
+
+/** The search fields of every listed listing, by slot. */
+export class SearchIndex {
+  private capacity = 0;
+  private used = 0;
+  private alive = new Uint8Array(0);
+  private ref = new Float64Array(0);
+  private idWords = new Uint32Array(0);
+  private created = new Float64Array(0);
+  private expires = new Float64Array(0);
+  private price = new Int32Array(0);
+  private category = new Uint16Array(0);
+  private address = new Uint16Array(0);
+  private commune = new Uint16Array(0);
+  private condition = new Uint8Array(0);
+  private priceType = new Uint8Array(0);
+  private exchange = new Uint8Array(0);
+  private seller = new Int32Array(0);
+  /** Each ref's slot + 1 (0: not held), by ref: refs are a sequence, so this is dense and needs no hashing. */
+  private slotByRef = new Int32Array(1024);
+  private count = 0;
+  /** Slots no list holds any more (freed by a compaction), reused first. */
+  private free: number[] = [];
+  private dead = 0;
+  private readonly categories = new Dictionary();
+  private readonly addresses = new Dictionary();
+  private readonly communes = new Dictionary();
+  private readonly conditions = new Dictionary();
+  private readonly priceTypes = new Dictionary();
+  private readonly sellers = new Dictionary();
+  private bannedSellers = new Uint8Array(16);
+  /** Oldest first: created_at, then the id (db/order.ts); newest first is the same read backwards. */
+  private readonly oldestFirst = (a: number, b: number): number => this.created[a]! - this.created[b]! || this.compareIds(a, b);
+  private readonly all = new OrderedSlots(this.oldestFirst);
+  /** Cheapest first: price, then the id (PostgreSQL's `price asc, id asc`; `desc` is it read backwards). */
+  private readonly cheapestFirst = (a: number, b: number): number => this.price[a]! - this.price[b]! || this.compareIds(a, b);
+  private readonly byPrice = new OrderedSlots(this.cheapestFirst);
+  /** The same per category: a category's cheapest first without reading the other categories. */
+  private readonly byCategoryPrice: OrderedSlots[] = [];
+  private readonly byCategory: OrderedSlots[] = [];
+  private readonly byAddress: OrderedSlots[] = [];
+  private readonly byCommune: OrderedSlots[] = [];
+  private readonly bySeller: OrderedSlots[] = [];
+  /** By category and wilaya together, the commonest pair of filters (a category's page in a wilaya): key category * 65536 + wilaya. */
+  private readonly byCategoryAddress = new Map<number, OrderedSlots>();
+
+  /** How many listings it holds. */
+  get size(): number {
+    return this.count;
+  }
+
+  private slotOf(ref: number): number | undefined {
+    const held = ref < this.slotByRef.length ? this.slotByRef[ref]! : 0;
+    return held === 0 ? undefined : held - 1;
+  }
+
+  private compareIds(a: number, b: number): number {
+    for (let i = 0; i < 4; i++) {
+      const d = this.idWords[a * 4 + i]! - this.idWords[b * 4 + i]!;
+      if (d !== 0) return d;
+    }
+    return 0;
+  }
+
+  private newSlot(): number {
+    const reused = this.free.pop();
+    if (reused !== undefined) return reused;
+    if (this.used === this.capacity) {
+      const next = Math.max(1024, this.capacity * 2);
+      this.alive = grow(this.alive, next);
+      this.ref = grow(this.ref, next);
+      this.idWords = grow(this.idWords, next * 4);
+      this.created = grow(this.created, next);
+      this.expires = grow(this.expires, next);
+      this.price = grow(this.price, next);
+      this.category = grow(this.category, next);
+      this.address = grow(this.address, next);
+      this.commune = grow(this.commune, next);
+      this.condition = grow(this.condition, next);
+      this.priceType = grow(this.priceType, next);
+      this.exchange = grow(this.exchange, next);
+      this.seller = grow(this.seller, next);
+      this.capacity = next;
+    }
+    return this.used++;
+  }
+
+  private listsOf(slot: number): OrderedSlots[] {
+    const lists = [this.all, this.byPrice, listAt(this.byCategory, this.category[slot]!, this.oldestFirst), listAt(this.byAddress, this.address[slot]!, this.oldestFirst), listAt(this.bySeller, this.seller[slot]!, this.oldestFirst)];
+    if (this.commune[slot]! !== 0) lists.push(listAt(this.byCommune, this.commune[slot]!, this.oldestFirst));
+    lists.push(listAt(this.byCategoryPrice, this.category[slot]!, this.cheapestFirst));
+    const pair = this.category[slot]! * 65536 + this.address[slot]!;
+    let both = this.byCategoryAddress.get(pair);
+    if (!both) {
+      both = new OrderedSlots(this.oldestFirst);
+      this.byCategoryAddress.set(pair, both);
+    }
+    lists.push(both);
+    return lists;
+  }
+
+  private everyList(): OrderedSlots[] {
+    return [this.all, this.byPrice, ...this.byCategory, ...this.byCategoryPrice, ...this.byAddress, ...this.byCommune, ...this.bySeller, ...this.byCategoryAddress.values()].filter((list) => list !== undefined);
+  }
+
+  /**
+   * Adds the listing, or replaces what it held of it. `loading`: appended to its lists unordered,
+   * for a load of many, which ends with loaded().
+   */
+  put(listing: IndexedListing, loading = false): void {
+    this.remove(listing.ref);
+    const slot = this.newSlot();
+    if (listing.ref >= this.slotByRef.length) this.slotByRef = grow(this.slotByRef, Math.max(listing.ref + 1, this.slotByRef.length * 2));
+    this.slotByRef[listing.ref] = slot + 1;
+    this.count += 1;
+    this.alive[slot] = 1;
+    this.ref[slot] = listing.ref;
+    const hex = listing.id.replace(/-/g, '');
+    for (let i = 0; i < 4; i++) this.idWords[slot * 4 + i] = Number.parseInt(hex.slice(i * 8, i * 8 + 8), 16);
+    this.created[slot] = listing.createdUs;
+    this.expires[slot] = listing.expiresUs;
+    this.price[slot] = listing.price;
+    this.category[slot] = this.categories.number(listing.category);
+    this.address[slot] = this.addresses.number(listing.address);
+    this.commune[slot] = this.communes.number(listing.commune);
+    this.condition[slot] = this.conditions.number(listing.condition);
+    this.priceType[slot] = this.priceTypes.number(listing.priceType);
+    this.exchange[slot] = listing.exchange ? 1 : 0;
+    this.seller[slot] = this.sellers.number(listing.userId);
+    for (const list of this.listsOf(slot)) {
+      if (loading) list.push(slot);
+      else list.insert(slot);
+    }
+  }
+
+  /** Orders the lists after a load of many (put with `loading`). */
+  loaded(): void {
+    for (const list of this.everyList()) list.sort();
+  }
+
+  /** Forgets the listing (no longer listed, or deleted); nothing when it was not there. */
+  remove(ref: number): void {
+    const slot = this.slotOf(ref);
+    if (slot === undefined) return;
+    this.slotByRef[ref] = 0;
+    this.count -= 1;
+    this.alive[slot] = 0;
+    this.dead += 1;
+    if (this.dead >= COMPACT_AT && this.dead * 10 >= this.count) this.compact();
+  }
+
+  /** Takes the dead slots out of every list, and frees them. */
+  private compact(): void {
+    const alive = this.alive;
+    for (const list of this.everyList()) list.filter((slot) => alive[slot] === 1);
+    const free: number[] = [];
+    for (let slot = 0; slot < this.used; slot++) if (alive[slot] === 0) free.push(slot);
+    this.free = free;
+    this.dead = 0;
+  }
+
+  /** Whether a seller is banned: their listings leave public lists while the ban lasts. */
+  setBanned(userId: string, banned: boolean): void {
+    const seller = this.sellers.number(userId);
+    if (seller >= this.bannedSellers.length) this.bannedSellers = grow(this.bannedSellers, Math.max(seller + 1, this.bannedSellers.length * 2));
+    this.bannedSellers[seller] = banned ? 1 : 0;
+  }
+
+  /**
+   * One page of a search without words or details (indexAnswers), at `nowUs` (the visibility
+   * rules' clock, in microseconds): the page's refs in the search's order and the matches
+   * counted up to COUNT_CAP + 1, as services/search.ts counts them (no page past the count).
+   */
+  search(params: SearchParams, nowUs: number): IndexAnswer {
+    const none: IndexAnswer = { refs: [], n: 0 };
+    // Each equality filter has its own list; the shortest is read, the others are checked.
+    const lists: OrderedSlots[] = [this.all];
+    const wanted = (dictionary: Dictionary, value: string | undefined, byValue: OrderedSlots[]): number => {
+      if (value === undefined) return -2;
+      const n = dictionary.find(value);
+      if (n >= 0) lists.push(byValue[n] ?? new OrderedSlots(this.oldestFirst));
+      return n;
+    };
+    const category = wanted(this.categories, params.category, this.byCategory);
+    const address = wanted(this.addresses, params.address, this.byAddress);
+    const commune = wanted(this.communes, params.commune, this.byCommune);
+    const seller = wanted(this.sellers, params.seller, this.bySeller);
+    if (category === -1 || address === -1 || commune === -1 || seller === -1) return none;
+    if (category >= 0 && address >= 0) lists.push(this.byCategoryAddress.get(category * 65536 + address) ?? new OrderedSlots(this.oldestFirst));
+    const condition = params.condition === undefined ? -2 : this.conditions.find(params.condition);
+    const priceType = params.priceType === undefined ? -2 : this.priceTypes.find(params.priceType);
+    if (condition === -1 || priceType === -1) return none;
+    const minPrice = params.minPrice === undefined ? -Infinity : Math.ceil(params.minPrice);
+    const maxPrice = params.maxPrice === undefined ? Infinity : Math.floor(params.maxPrice);
+    const exchange = params.exchange === true;
+    const list = lists.reduce((a, b) => (b.length < a.length ? b : a));
+
+    const matches = (slot: number): boolean =>
+      this.alive[slot] === 1 &&
+      this.expires[slot]! > nowUs &&
+      this.bannedSellers[this.seller[slot]!] !== 1 &&
+      (category < 0 || this.category[slot] === category) &&
+      (address < 0 || this.address[slot] === address) &&
+      (commune < 0 || this.commune[slot] === commune) &&
+      (seller < 0 || this.seller[slot] === seller) &&
+      (condition < 0 || this.condition[slot] === condition) &&
+      (priceType < 0 || this.priceType[slot] === priceType) &&
+      (!exchange || this.exchange[slot] === 1) &&
+      this.price[slot]! >= minPrice &&
+      this.price[slot]! <= maxPrice;
+
+    const offset = (params.currentPage - 1) * PRODUCTS_PAGE_SIZE;
+    const end = offset + PRODUCTS_PAGE_SIZE;
+    // The listings in the price range, as a stretch of a price list: the category's when there is one.
+    const prices = category >= 0 ? (this.byCategoryPrice[category] ?? new OrderedSlots(this.cheapestFirst)) : this.byPrice;
+    const from = Number.isFinite(minPrice) ? prices.firstWhere((slot) => this.price[slot]! >= minPrice) : 0;
+    const to = Number.isFinite(maxPrice) ? prices.firstWhere((slot) => this.price[slot]! > maxPrice) : prices.length;
+    const priced = Math.max(0, to - from);
+    const n = prices.length;
+    // Two ways to a page: walk a list in the search's order and stop once the page is read and the
+    // count capped, or read every candidate of a shorter list and keep the page's in a heap. What a
+    // walk reads is estimated from the share of listings the other way's filter keeps.
+    const needed = Math.max(end, COUNT_CAP + 1);
+    const walk = (length: number, share: number) => Math.min(length, share > 0 ? needed / share : length);
+    const byDate = params.sortBy === 'date_desc' || params.sortBy === 'date_asc';
+    const walkCost = byDate ? walk(list.length, n > 0 ? priced / n : 0) : walk(priced, n > 0 ? list.length / n : 0);
+    const heapCost = (byDate ? priced : list.length) * 2;
+    const reversed = params.sortBy === 'date_desc' || params.sortBy === 'price_desc';
+    const order = byDate ? this.oldestFirst : this.cheapestFirst;
+    if (walkCost <= heapCost) {
+      const { slots } = byDate ? list : prices;
+      const [first, last] = byDate ? [0, list.length] : [from, to];
+      const page: number[] = [];
+      let count = 0;
+      for (let i = 0; i < last - first && (count <= COUNT_CAP || count < end); i++) {
+        const slot = slots[reversed ? last - 1 - i : first + i]!;
+        if (!matches(slot)) continue;
+        if (count >= offset && count < end) page.push(this.ref[slot]!);
+        count += 1;
+      }
+      count = Math.min(count, COUNT_CAP + 1);
+      return { refs: count > offset ? page : [], n: count };
+    }
+    // Every candidate read; the `end` first in the search's order kept in a heap whose top is
+    // the last of them (the first to drop out).
+    const { slots } = byDate ? prices : list;
+    const [first, last] = byDate ? [from, to] : [0, list.length];
+    const before = reversed ? (a: number, b: number) => order(b, a) : order;
+    const heap: number[] = [];
+    let count = 0;
+    for (let i = first; i < last; i++) {
+      const slot = slots[i]!;
+      if (!matches(slot)) continue;
+      count += 1;
+      if (heap.length < end) heapPush(heap, slot, before);
+      else if (before(slot, heap[0]!) < 0) heapReplaceTop(heap, slot, before);
+    }
+    count = Math.min(count, COUNT_CAP + 1);
+    if (count <= offset) return { refs: [], n: count };
+    return { refs: heap.sort(before).slice(offset, end).map((slot) => this.ref[slot]!), n: count };
+  }
+}
+
+function listAt(lists: OrderedSlots[], n: number, before: (a: number, b: number) => number): OrderedSlots {
+  let list = lists[n];
+  if (!list) {
+    list = new OrderedSlots(before);
+    lists[n] = list;
+  }
+  return list;
+}
+
+// A binary heap whose top is the slot that comes last in `order` (the first to drop out).
+function heapPush(heap: number[], slot: number, order: (a: number, b: number) => number): void {
+  heap.push(slot);
+  let i = heap.length - 1;
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if (order(heap[parent]!, heap[i]!) >= 0) break;
+    [heap[parent], heap[i]] = [heap[i]!, heap[parent]!];
+    i = parent;
+  }
+}
+
+function heapReplaceTop(heap: number[], slot: number, order: (a: number, b: number) => number): void {
+  heap[0] = slot;
+  let i = 0;
+  for (;;) {
+    const left = 2 * i + 1;
+    const right = left + 1;
+    let last = i;
+    if (left < heap.length && order(heap[left]!, heap[last]!) > 0) last = left;
+    if (right < heap.length && order(heap[right]!, heap[last]!) > 0) last = right;
+    if (last === i) return;
+    [heap[last], heap[i]] = [heap[i]!, heap[last]!];
+    i = last;
+  }
+}
