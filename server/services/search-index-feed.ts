@@ -106,6 +106,10 @@ export function createSearchIndexFeed({ db, log, pollMs = 500, batch = 20_000 }:
     const from = await db.transaction(
       async (tx) => {
         const xmin = await snapshotXmin(tx);
+        const [listed] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from products where listed`));
+        // Room for the listings and a sixteenth more: growing copies every array.
+        const n = Number(listed?.n ?? 0);
+        next.reserve(n + (n >> 4) + 1024);
         await tx.execute(sql`declare search_index_load no scroll cursor for select ${FIELDS} from products where listed`);
         for (;;) {
           const rows = rowsOf<Row>(await tx.execute(sql`fetch ${sql.raw(String(batch))} from search_index_load`));

@@ -117,6 +117,11 @@ class OrderedSlots {
     }
     return lo;
   }
+  /** Keeps room for an eighth more, no more. */
+  trim(): void {
+    const room = this.length + (this.length >> 3) + 16;
+    if (room < this.slots.length) this.slots = this.slots.slice(0, room);
+  }
   sort(): void {
     this.slots.subarray(0, this.length).sort(this.before);
   }
@@ -194,27 +199,33 @@ export class SearchIndex {
     return 0;
   }
 
+  /** Makes room for `listings` in all, so that a load of them does not double the arrays past what it needs. */
+  reserve(listings: number): void {
+    if (listings > this.capacity) this.resize(listings);
+  }
+
   private newSlot(): number {
     const reused = this.free.pop();
     if (reused !== undefined) return reused;
-    if (this.used === this.capacity) {
-      const next = Math.max(1024, this.capacity * 2);
-      this.alive = grow(this.alive, next);
-      this.ref = grow(this.ref, next);
-      this.idWords = grow(this.idWords, next * 4);
-      this.created = grow(this.created, next);
-      this.expires = grow(this.expires, next);
-      this.price = grow(this.price, next);
-      this.category = grow(this.category, next);
-      this.address = grow(this.address, next);
-      this.commune = grow(this.commune, next);
-      this.condition = grow(this.condition, next);
-      this.priceType = grow(this.priceType, next);
-      this.exchange = grow(this.exchange, next);
-      this.seller = grow(this.seller, next);
-      this.capacity = next;
-    }
+    if (this.used === this.capacity) this.resize(Math.max(1024, Math.ceil(this.capacity * 1.25)));
     return this.used++;
+  }
+
+  private resize(next: number): void {
+    this.alive = grow(this.alive, next);
+    this.ref = grow(this.ref, next);
+    this.idWords = grow(this.idWords, next * 4);
+    this.created = grow(this.created, next);
+    this.expires = grow(this.expires, next);
+    this.price = grow(this.price, next);
+    this.category = grow(this.category, next);
+    this.address = grow(this.address, next);
+    this.commune = grow(this.commune, next);
+    this.condition = grow(this.condition, next);
+    this.priceType = grow(this.priceType, next);
+    this.exchange = grow(this.exchange, next);
+    this.seller = grow(this.seller, next);
+    this.capacity = next;
   }
 
   private listsOf(slot: number): OrderedSlots[] {
@@ -265,9 +276,12 @@ export class SearchIndex {
     }
   }
 
-  /** Orders the lists after a load of many (put with `loading`). */
+  /** Orders the lists after a load of many (put with `loading`), and gives back what their doubling left unused. */
   loaded(): void {
-    for (const list of this.everyList()) list.sort();
+    for (const list of this.everyList()) {
+      list.sort();
+      list.trim();
+    }
   }
 
   /** Forgets the listing (no longer listed, or deleted); nothing when it was not there. */

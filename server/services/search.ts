@@ -669,11 +669,13 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
 
   // Prepared once: with the products' many indexes, planning this lookup by key cost 1.5 ms, six
   // times its execution. Not on the searches' own connections, whose planner settings it must not get.
-  const pageByRefs = db
-    .select({ ...listColumns, photos: photosColumn.as('photos') })
-    .from(products)
-    .where(and(sql`${products.ref} = any(${sql.placeholder('refs')}::bigint[])`, listedNow(sql.placeholder('at'))))
-    .prepare('search_index_page');
+  const pageByRefs = () =>
+    db
+      .select({ ...listColumns, photos: photosColumn.as('photos') })
+      .from(products)
+      .where(and(sql`${products.ref} = any(${sql.placeholder('refs')}::bigint[])`, listedNow(sql.placeholder('at'))))
+      .prepare('search_index_page');
+  let preparedPage: ReturnType<typeof pageByRefs> | undefined;
 
   /**
    * A search the index answers (decision 0045): the page's listings picked in memory, then read by
@@ -683,7 +685,8 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
     const at = options.now?.();
     const { refs, n } = index.search(params, (at ?? new Date()).getTime() * 1000);
     if (refs.length === 0) return shaped([], n, params);
-    const found = await pageByRefs.execute({ refs, at: at?.toISOString() ?? null });
+    preparedPage ??= pageByRefs();
+    const found = await preparedPage.execute({ refs, at: at?.toISOString() ?? null });
     const byRef = new Map(found.map((row) => [row.ref, row]));
     return shaped(refs.flatMap((ref) => byRef.get(ref) ?? []) as Row[], n, params);
   }
