@@ -20,7 +20,7 @@ export interface ProcessedImage {
  * than its right neighbour. Robust to re-encoding, resizing and small colour changes; two
  * hashes a few bits apart are the same picture (hammingDistance).
  */
-async function differenceHash(image: Sharp): Promise<string> {
+export async function differenceHash(image: Sharp): Promise<string> {
   const pixels = await image.clone().greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer();
   let bits = 0n;
   for (let y = 0; y < 8; y++) {
