@@ -59,9 +59,6 @@ class Dictionary {
   find(value: string): number {
     return this.numbers.get(value) ?? -1;
   }
-  get size(): number {
-    return this.values.length;
-  }
 }
 
 const grow = <T extends Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array>(array: T, length: number): T => {
@@ -71,10 +68,10 @@ const grow = <T extends Float64Array | Int32Array | Uint32Array | Uint16Array | 
 };
 
 /**
- * Slots oldest first (db/order.ts read backwards: created_at, then id), in one Int32Array: a
- * search reads its candidates in order and stops at the page. New listings are the newest, so
- * they are appended; a listing that leaves stays as a dead slot until the next compaction, as
- * taking it out would move every slot after it.
+ * Slots in one of the search's orders (oldest first: db/order.ts read backwards; or cheapest
+ * first), in one Int32Array: a search reads its candidates in order and stops at the page. In the
+ * date lists new listings are the newest, so they are appended; a listing that leaves stays as a
+ * dead slot until the next compaction, as taking it out would move every slot after it.
  */
 class OrderedSlots {
   slots = new Int32Array(16);
@@ -97,7 +94,7 @@ class OrderedSlots {
   }
   insert(slot: number): void {
     let at = this.length;
-    // The usual case, a new listing: after every other.
+    // The usual case in a date list, a new listing: after every other.
     if (at > 0 && this.before(slot, this.slots[at - 1]!) < 0) {
       let lo = 0;
       let hi = this.length;
@@ -113,7 +110,7 @@ class OrderedSlots {
     this.slots[at] = slot;
     this.length += 1;
   }
-  /** The first position whose slot is not before `accept(slot)` turns true (the list is ordered by it). */
+  /** The first position whose slot `accept` takes, in a list ordered so that it takes every slot after that one too. */
   firstWhere(accept: (slot: number) => boolean): number {
     let lo = 0;
     let hi = this.length;
