@@ -662,6 +662,7 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
   const timeouts = options.timeouts ?? SEARCH_TIMEOUTS;
   const cache = new Map<string, { at: number; result: SearchResult }>();
   let categoryCache: { at: number; counts: Partial<Record<string, number>> } | null = null;
+  let countingCategories: Promise<Partial<Record<string, number>>> | null = null;
   async function run(filters: SQL[], params: SearchParams, text: boolean, timeoutMs: number, bound?: { count: CountBound | null; at?: Date }): Promise<Omit<SearchResult, 'fuzzy'>> {
     const { rows, n } = await executeSearch(options.searches ?? db, filters, params, text, false, timeoutMs, bound);
     return shaped(rows, n, params);
@@ -802,14 +803,34 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
     async categoryCounts(): Promise<Partial<Record<string, number>>> {
       const now = Date.now();
       if (categoryCache && now - categoryCache.at < Math.max(cacheOptions.ttlMs, CATEGORY_COUNTS_MIN_TTL_MS)) return categoryCache.counts;
-      const rows = await db
-        .select({ category: products.category, n: sql<number>`count(*)::int` })
-        .from(products)
-        .where(and(...searchFilters(searchParamsSchema.parse({}), false, options.now?.())))
-        .groupBy(products.category);
-      const counts = Object.fromEntries(rows.map((r) => [r.category, Number(r.n)]));
-      categoryCache = { at: now, counts };
-      return counts;
+      // From the index, a pass over its listings (a few milliseconds at a million, against 0.9 s
+      // for PostgreSQL's count), unless the caller just wrote (decision 0045).
+      const index = mustReadPrimary() ? null : options.index?.();
+      if (index) {
+        const counts = index.categoryCounts((options.now?.() ?? new Date()).getTime() * 1000);
+        categoryCache = { at: now, counts };
+        return counts;
+      }
+      // One count at a time: the home pages that ask while it runs wait for it rather than each
+      // starting another (a million listings took 0.9 s to count). Kept only if no listing changed
+      // meanwhile, as a search is.
+      if (!countingCategories) {
+        const startedIn = generation;
+        countingCategories = db
+          .select({ category: products.category, n: sql<number>`count(*)::int` })
+          .from(products)
+          .where(and(...searchFilters(searchParamsSchema.parse({}), false, options.now?.())))
+          .groupBy(products.category)
+          .then((rows) => {
+            const counts = Object.fromEntries(rows.map((r) => [r.category, Number(r.n)]));
+            if (startedIn === generation) categoryCache = { at: now, counts };
+            return counts;
+          })
+          .finally(() => {
+            countingCategories = null;
+          });
+      }
+      return countingCategories;
     },
     /** Called on every listing change. */
     invalidate() {
@@ -817,6 +838,7 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
       cache.clear();
       inFlight.clear();
       categoryCache = null;
+      countingCategories = null;
     },
   };
 }

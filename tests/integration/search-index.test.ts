@@ -86,6 +86,10 @@ async function expectSameAnswers() {
     expect({ params, ids: ids(memory), pagination: memory.pagination }).toEqual({ params, ids: ids(database), pagination: database.pagination });
     found += memory.products.length;
   }
+  // The home page's category tiles too.
+  fromIndex.invalidate();
+  fromDatabase.invalidate();
+  expect(await fromIndex.categoryCounts()).toEqual(await fromDatabase.categoryCounts());
   return found;
 }
 
@@ -164,6 +168,13 @@ describe('the in-memory search index', () => {
     await feed.catchUp();
     expect((await priced(777777)).pagination.totalItems).toBe(1);
     await expectSameAnswers();
+  });
+
+  it('counts the categories once for the home pages that ask at the same time', async () => {
+    fromDatabase.invalidate();
+    const [first, second] = await Promise.all([fromDatabase.categoryCounts(), fromDatabase.categoryCounts()]);
+    expect(second).toBe(first);
+    expect(Object.values(first).reduce((a, b) => a! + b!, 0)).toBeGreaterThan(0);
   });
 
   it('loads again after the listings are truncated', async () => {
