@@ -55,6 +55,10 @@ class Dictionary {
     }
     return n;
   }
+  /** How many numbers are given (0, "none", included). */
+  get size(): number {
+    return this.values.length;
+  }
   /** The value of a number. */
   value(n: number): string {
     return this.values[n]!;
@@ -136,6 +140,34 @@ class OrderedSlots {
   }
 }
 
+/** One list per key (a category's number, a wilaya's…), all in the same order. */
+class ListsByKey {
+  private readonly lists = new Map<number, OrderedSlots>();
+  private readonly order: (a: number, b: number) => number;
+  /** What a search reads for a key no listing has: nothing. */
+  private readonly none: OrderedSlots;
+  constructor(order: (a: number, b: number) => number) {
+    this.order = order;
+    this.none = new OrderedSlots(order);
+  }
+  /** The key's list, made when a listing first has the key. */
+  of(key: number): OrderedSlots {
+    let list = this.lists.get(key);
+    if (!list) {
+      list = new OrderedSlots(this.order);
+      this.lists.set(key, list);
+    }
+    return list;
+  }
+  /** The key's list for a search, empty when none was made. */
+  at(key: number): OrderedSlots {
+    return this.lists.get(key) ?? this.none;
+  }
+  all(): OrderedSlots[] {
+    return [...this.lists.values()];
+  }
+}
+
 /** A compaction runs once this many dead slots are in the lists, and at least a tenth of the live ones. */
 const COMPACT_AT = 1000;
 
@@ -178,13 +210,13 @@ export class SearchIndex {
   private readonly cheapestFirst = (a: number, b: number): number => this.price[a]! - this.price[b]! || this.compareIds(a, b);
   private readonly byPrice = new OrderedSlots(this.cheapestFirst);
   /** The same per category: a category's cheapest first without reading the other categories. */
-  private readonly byCategoryPrice: OrderedSlots[] = [];
-  private readonly byCategory: OrderedSlots[] = [];
-  private readonly byAddress: OrderedSlots[] = [];
-  private readonly byCommune: OrderedSlots[] = [];
-  private readonly bySeller: OrderedSlots[] = [];
+  private readonly byCategoryPrice = new ListsByKey(this.cheapestFirst);
+  private readonly byCategory = new ListsByKey(this.oldestFirst);
+  private readonly byAddress = new ListsByKey(this.oldestFirst);
+  private readonly byCommune = new ListsByKey(this.oldestFirst);
+  private readonly bySeller = new ListsByKey(this.oldestFirst);
   /** By category and wilaya together, the commonest pair of filters (a category's page in a wilaya): key category * 65536 + wilaya. */
-  private readonly byCategoryAddress = new Map<number, OrderedSlots>();
+  private readonly byCategoryAddress = new ListsByKey(this.oldestFirst);
 
   /** How many listings it holds. */
   get size(): number {
@@ -234,21 +266,22 @@ export class SearchIndex {
   }
 
   private listsOf(slot: number): OrderedSlots[] {
-    const lists = [this.all, this.byPrice, listAt(this.byCategory, this.category[slot]!, this.oldestFirst), listAt(this.byAddress, this.address[slot]!, this.oldestFirst), listAt(this.bySeller, this.seller[slot]!, this.oldestFirst)];
-    if (this.commune[slot]! !== 0) lists.push(listAt(this.byCommune, this.commune[slot]!, this.oldestFirst));
-    lists.push(listAt(this.byCategoryPrice, this.category[slot]!, this.cheapestFirst));
-    const pair = this.category[slot]! * 65536 + this.address[slot]!;
-    let both = this.byCategoryAddress.get(pair);
-    if (!both) {
-      both = new OrderedSlots(this.oldestFirst);
-      this.byCategoryAddress.set(pair, both);
-    }
-    lists.push(both);
+    const category = this.category[slot]!;
+    const lists = [
+      this.all,
+      this.byPrice,
+      this.byCategory.of(category),
+      this.byCategoryPrice.of(category),
+      this.byAddress.of(this.address[slot]!),
+      this.byCategoryAddress.of(category * 65536 + this.address[slot]!),
+      this.bySeller.of(this.seller[slot]!),
+    ];
+    if (this.commune[slot]! !== 0) lists.push(this.byCommune.of(this.commune[slot]!));
     return lists;
   }
 
   private everyList(): OrderedSlots[] {
-    return [this.all, this.byPrice, ...this.byCategory, ...this.byCategoryPrice, ...this.byAddress, ...this.byCommune, ...this.bySeller, ...this.byCategoryAddress.values()].filter((list) => list !== undefined);
+    return [this.all, this.byPrice, ...[this.byCategory, this.byCategoryPrice, this.byAddress, this.byCategoryAddress, this.bySeller, this.byCommune].flatMap((lists) => lists.all())];
   }
 
   /**
@@ -325,7 +358,7 @@ export class SearchIndex {
   /** How many listings each category has listed at `nowUs` (the home page's tiles): the same rules as a search. */
   categoryCounts(nowUs: number): Partial<Record<string, number>> {
     // Every slot in order (memory read straight through, 4-5 times faster than through the lists).
-    const byNumber = new Int32Array(this.byCategory.length);
+    const byNumber = new Int32Array(this.categories.size);
     for (let slot = 0; slot < this.used; slot++) {
       if (this.alive[slot] === 1 && this.expires[slot]! > nowUs && this.bannedSellers[this.seller[slot]!] !== 1) byNumber[this.category[slot]!]! += 1;
     }
@@ -345,10 +378,10 @@ export class SearchIndex {
     const none: IndexAnswer = { refs: [], n: 0 };
     // Each equality filter has its own list; the shortest is read, the others are checked.
     const lists: OrderedSlots[] = [this.all];
-    const wanted = (dictionary: Dictionary, value: string | undefined, byValue: OrderedSlots[]): number => {
+    const wanted = (dictionary: Dictionary, value: string | undefined, byValue: ListsByKey): number => {
       if (value === undefined) return -2;
       const n = dictionary.find(value);
-      if (n >= 0) lists.push(byValue[n] ?? new OrderedSlots(this.oldestFirst));
+      if (n >= 0) lists.push(byValue.at(n));
       return n;
     };
     const category = wanted(this.categories, params.category, this.byCategory);
@@ -356,7 +389,7 @@ export class SearchIndex {
     const commune = wanted(this.communes, params.commune, this.byCommune);
     const seller = wanted(this.sellers, params.seller, this.bySeller);
     if (category === -1 || address === -1 || commune === -1 || seller === -1) return none;
-    if (category >= 0 && address >= 0) lists.push(this.byCategoryAddress.get(category * 65536 + address) ?? new OrderedSlots(this.oldestFirst));
+    if (category >= 0 && address >= 0) lists.push(this.byCategoryAddress.at(category * 65536 + address));
     const condition = params.condition === undefined ? -2 : this.conditions.find(params.condition);
     const priceType = params.priceType === undefined ? -2 : this.priceTypes.find(params.priceType);
     if (condition === -1 || priceType === -1) return none;
@@ -382,7 +415,7 @@ export class SearchIndex {
     const offset = (params.currentPage - 1) * PRODUCTS_PAGE_SIZE;
     const end = offset + PRODUCTS_PAGE_SIZE;
     // The listings in the price range, as a stretch of a price list: the category's when there is one.
-    const prices = category >= 0 ? (this.byCategoryPrice[category] ?? new OrderedSlots(this.cheapestFirst)) : this.byPrice;
+    const prices = category >= 0 ? this.byCategoryPrice.at(category) : this.byPrice;
     const from = Number.isFinite(minPrice) ? prices.firstWhere((slot) => this.price[slot]! >= minPrice) : 0;
     const to = Number.isFinite(maxPrice) ? prices.firstWhere((slot) => this.price[slot]! > maxPrice) : prices.length;
     const priced = Math.max(0, to - from);
@@ -431,14 +464,6 @@ export class SearchIndex {
   }
 }
 
-function listAt(lists: OrderedSlots[], n: number, before: (a: number, b: number) => number): OrderedSlots {
-  let list = lists[n];
-  if (!list) {
-    list = new OrderedSlots(before);
-    lists[n] = list;
-  }
-  return list;
-}
 
 // A binary heap whose top is the slot that comes last in `order` (the first to drop out).
 function heapPush(heap: number[], slot: number, order: (a: number, b: number) => number): void {
