@@ -2,10 +2,13 @@
 // slow way: filter every listing, sort by the search's order with PostgreSQL's ties (the id's
 // bytes), cap the count, cut the page. Random listings with few distinct values, so that dates and
 // prices tie; random changes (updates, removals, bans) between the searches, past a compaction.
+// Listings hold a few lexemes from a small vocabulary, and a third of the searches have words: a
+// random tree of lexemes and prefixes (what text-query.ts reads from PostgreSQL's tsquery).
 import { describe, expect, it } from 'vitest';
 import { PRODUCTS_PAGE_SIZE } from '../common/constants.ts';
 import { COUNT_CAP, searchParamsSchema, type SearchParams } from '../common/schemas/search.ts';
 import { indexAnswers, SearchIndex, type IndexedListing } from '../server/services/search-index.ts';
+import { matchesLexemes, parseTsquery, type TextQuery } from '../server/services/text-query.ts';
 
 /** A small deterministic generator (mulberry32): the same listings and searches every run. */
 function random(seed: number) {
@@ -28,6 +31,8 @@ const CONDITIONS = ['new', 'good', 'fair'];
 const PRICE_TYPES = ['fixed', 'negotiable', 'free'];
 const SELLERS = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000003'];
 const PRICES = [0, 500, 1000, 1000, 2500, 10_000, 45_000, 1_650_000];
+// Lexemes that start one another (prefixes), in Latin and Arabic letters.
+const LEXEMES = ['tel', 'telephon', 'telephone', 'velo', 'vel', 'phone', 'phones', 'car', 'cart', 'سيار', 'سيارة', 'دراج', 'دراجة', 'a', 'ab', 'abc', '2020'];
 
 function uuid(r: ReturnType<typeof random>): string {
   const hex = Array.from({ length: 32 }, () => r.int(16).toString(16)).join('');
@@ -51,11 +56,19 @@ function listingAt(r: ReturnType<typeof random>, ref: number): IndexedListing {
     priceType: r.pick(PRICE_TYPES),
     exchange: r.next() < 0.3,
     userId: r.pick(SELLERS),
+    lexemes: [...new Set(Array.from({ length: r.int(5) }, () => r.pick(LEXEMES)))],
   };
 }
 
+/** A random query: a lexeme or a prefix, or an and / or of two or three such parts. */
+function randomText(r: ReturnType<typeof random>, depth = 0): TextQuery {
+  const roll = r.next();
+  if (depth >= 2 || roll < 0.5) return { kind: 'lexeme', lexeme: r.pick([...LEXEMES, 't', 'ph', 'سي', 'zzz']), prefix: r.next() < 0.5 };
+  return { kind: roll < 0.75 ? 'or' : 'and', parts: Array.from({ length: 2 + r.int(2) }, () => randomText(r, depth + 1)) };
+}
+
 /** The search the slow way: what services/search.ts asks PostgreSQL for. */
-function expected(listings: Map<number, IndexedListing>, banned: Set<string>, params: SearchParams): { refs: number[]; n: number } {
+function expected(listings: Map<number, IndexedListing>, banned: Set<string>, params: SearchParams, text?: TextQuery): { refs: number[]; n: number } {
   const min = params.minPrice === undefined ? -Infinity : Math.ceil(params.minPrice);
   const max = params.maxPrice === undefined ? Infinity : Math.floor(params.maxPrice);
   const matches = [...listings.values()].filter(
@@ -70,7 +83,8 @@ function expected(listings: Map<number, IndexedListing>, banned: Set<string>, pa
       (params.priceType === undefined || l.priceType === params.priceType) &&
       (!params.exchange || l.exchange) &&
       l.price >= min &&
-      l.price <= max,
+      l.price <= max &&
+      (text === undefined || matchesLexemes(text, new Set(l.lexemes))),
   );
   const byId = (a: IndexedListing, b: IndexedListing) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const order: Record<SearchParams['sortBy'], (a: IndexedListing, b: IndexedListing) => number> = {
@@ -103,9 +117,25 @@ function randomParams(r: ReturnType<typeof random>): SearchParams {
 }
 
 describe('the in-memory search index', () => {
-  it('answers searches without words or details only', () => {
+  it('answers searches without category details only', () => {
     expect(indexAnswers(searchParamsSchema.parse({ category: 'automobile', minPrice: '10' }))).toBe(true);
-    expect(indexAnswers(searchParamsSchema.parse({ title: 'vélo' }))).toBe(false);
+    expect(indexAnswers(searchParamsSchema.parse({ title: 'vélo' }))).toBe(true);
+    expect(indexAnswers(searchParamsSchema.parse({ category: 'automobile', 'attr.year.min': '2015' }))).toBe(false);
+  });
+
+  it("reads PostgreSQL's tsquery output into lexemes and prefixes, and nothing a set of lexemes cannot answer", () => {
+    expect(parseTsquery("'velo':* | 'vel'")).toEqual({ kind: 'or', parts: [{ kind: 'lexeme', lexeme: 'velo', prefix: true }, { kind: 'lexeme', lexeme: 'vel', prefix: false }] });
+    expect(parseTsquery("( 'a' | 'b' ) & 'c':* & ( 'd' | ( 'e' | 'f' ) )")).toEqual({
+      kind: 'and',
+      parts: [
+        { kind: 'or', parts: [{ kind: 'lexeme', lexeme: 'a', prefix: false }, { kind: 'lexeme', lexeme: 'b', prefix: false }] },
+        { kind: 'lexeme', lexeme: 'c', prefix: true },
+        { kind: 'or', parts: ['d', 'e', 'f'].map((lexeme) => ({ kind: 'lexeme', lexeme, prefix: false })) },
+      ],
+    });
+    expect(parseTsquery("'it''s' | 'a\\\\b'")).toEqual({ kind: 'or', parts: [{ kind: 'lexeme', lexeme: "it's", prefix: false }, { kind: 'lexeme', lexeme: 'a\\b', prefix: false }] });
+    // Nothing, a NOT, phrases and weights: the database answers.
+    for (const text of ['', ' ', "!'a'", "'a' & !'b'", "'wi' <-> 'fi'", "( 'wi' <2> 'fi' ) | 'x'", "'a':A", "'a':*B", "'a' 'b'", "'a' &", "( 'a'"]) expect(parseTsquery(text), text).toBeNull();
   });
 
   it('gives the pages and capped counts of the rules, through loads, changes, bans and compactions', () => {
@@ -124,11 +154,14 @@ describe('the in-memory search index', () => {
     let searches = 0;
     let nonEmpty = 0;
     let capped = 0;
+    let worded = 0;
     const check = () => {
       for (let i = 0; i < 60; i++) {
         const params = randomParams(r);
-        const want = expected(listings, banned, params);
-        expect({ params, ...index.search(params, NOW_US) }).toEqual({ params, ...want });
+        const text = r.next() < 0.35 ? randomText(r) : undefined;
+        const want = expected(listings, banned, params, text);
+        expect({ params, text, ...index.search(params, NOW_US, text) }).toEqual({ params, text, ...want });
+        if (text && want.n > 0) worded += 1;
         searches += 1;
         if (want.refs.length > 0) nonEmpty += 1;
         if (want.n > COUNT_CAP) capped += 1;
@@ -166,5 +199,6 @@ describe('the in-memory search index', () => {
     expect(searches).toBe(780);
     expect(nonEmpty).toBeGreaterThan(300);
     expect(capped).toBeGreaterThan(20);
+    expect(worded).toBeGreaterThan(100);
   });
 });

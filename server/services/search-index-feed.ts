@@ -35,7 +35,8 @@ const TRUSTED_FOR_MS = 30_000;
 const FIELDS = sql`ref::float8 as ref, id::text as id,
   (extract(epoch from created_at) * 1000000)::float8 as created_us,
   (extract(epoch from expires_at) * 1000000)::float8 as expires_us,
-  price, category, address, commune, condition, price_type, exchange, user_id::text as user_id`;
+  price, category, address, commune, condition, price_type, exchange, user_id::text as user_id,
+  tsvector_to_array(search_vector) as lexemes`;
 
 interface Row {
   ref: number;
@@ -50,6 +51,7 @@ interface Row {
   price_type: string;
   exchange: boolean;
   user_id: string;
+  lexemes: string[];
 }
 
 const listing = (row: Row): IndexedListing => ({
@@ -65,6 +67,7 @@ const listing = (row: Row): IndexedListing => ({
   priceType: row.price_type,
   exchange: row.exchange,
   userId: row.user_id,
+  lexemes: row.lexemes,
 });
 
 /** A row of search_index_changes: its transaction, and the listing's ref or the seller (neither: a truncation). */
@@ -106,10 +109,12 @@ export function createSearchIndexFeed({ db, log, pollMs = 500, batch = 20_000 }:
     const from = await db.transaction(
       async (tx) => {
         const xmin = await snapshotXmin(tx);
-        const [listed] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from products where listed`));
+        const [listed] = rowsOf<{ n: number; lexemes: number }>(
+          await tx.execute(sql`select count(*)::int as n, coalesce(sum(length(search_vector)), 0)::float8 as lexemes from products where listed`),
+        );
         // Room for the listings and a sixteenth more: growing copies every array.
         const n = Number(listed?.n ?? 0);
-        next.reserve(n + (n >> 4) + 1024);
+        next.reserve(n + (n >> 4) + 1024, Number(listed?.lexemes ?? 0));
         await tx.execute(sql`declare search_index_load no scroll cursor for select ${FIELDS} from products where listed`);
         for (;;) {
           const rows = rowsOf<Row>(await tx.execute(sql`fetch ${sql.raw(String(batch))} from search_index_load`));

@@ -9,6 +9,8 @@
 // date to the microsecond, then the id; the price, then the id) and the same capped count.
 import { PRODUCTS_PAGE_SIZE } from '../../common/constants.ts';
 import { COUNT_CAP, type SearchParams } from '../../common/schemas/search.ts';
+import { Postings } from './search-postings.ts';
+import type { TextQuery } from './text-query.ts';
 
 /** One listed listing's search fields, as search-index-feed.ts reads them. */
 export interface IndexedListing {
@@ -28,6 +30,8 @@ export interface IndexedListing {
   priceType: string;
   exchange: boolean;
   userId: string;
+  /** The lexemes of its search_vector (tsvector_to_array): what its words match (decision 0046). */
+  lexemes: readonly string[];
 }
 
 /** What a search finds: the page's refs in order and the matches counted up to COUNT_CAP + 1. */
@@ -36,9 +40,9 @@ export interface IndexAnswer {
   n: number;
 }
 
-/** Only these searches are answered here; words and category details stay with PostgreSQL. */
+/** Only these searches are answered here: category details stay with PostgreSQL, and words need their query (services/search.ts). */
 export function indexAnswers(params: SearchParams): boolean {
-  return params.title === undefined && params.attributes.length === 0;
+  return params.attributes.length === 0;
 }
 
 /** Values of a text column, numbered; 0 is "none" (a null commune, a value never seen). */
@@ -217,6 +221,8 @@ export class SearchIndex {
   private readonly bySeller = new ListsByKey(this.oldestFirst);
   /** By category and wilaya together, the commonest pair of filters (a category's page in a wilaya): key category * 65536 + wilaya. */
   private readonly byCategoryAddress = new ListsByKey(this.oldestFirst);
+  /** The listings of each lexeme, for searches with words. */
+  private readonly postings = new Postings();
 
   /** How many listings it holds. */
   get size(): number {
@@ -237,8 +243,9 @@ export class SearchIndex {
   }
 
   /** Makes room for `listings` in all, so that a load of them does not double the arrays past what it needs. */
-  reserve(listings: number): void {
+  reserve(listings: number, lexemes = 0): void {
     if (listings > this.capacity) this.resize(listings);
+    this.postings.reserve(listings, lexemes);
   }
 
   private newSlot(): number {
@@ -309,6 +316,7 @@ export class SearchIndex {
     this.exchange[slot] = listing.exchange ? 1 : 0;
     this.seller[slot] = this.sellers.number(listing.userId);
     // A load's listings go into the lists all at once, in loaded().
+    this.postings.add(slot, listing.lexemes, loading);
     if (loading) this.loading.push(slot);
     else for (const list of this.listsOf(slot)) list.insert(slot);
   }
@@ -325,6 +333,7 @@ export class SearchIndex {
     for (const list of this.everyList()) if (list.expected > 0) list.allocate();
     for (const slot of slots) for (const list of this.listsOf(slot)) list.push(slot);
     for (const list of this.everyList()) list.sort();
+    this.postings.layOut();
   }
 
   /** Forgets the listing (no longer listed, or deleted); nothing when it was not there. */
@@ -342,6 +351,7 @@ export class SearchIndex {
   private compact(): void {
     const alive = this.alive;
     for (const list of this.everyList()) list.filter((slot) => alive[slot] === 1);
+    this.postings.layOut((slot) => alive[slot] === 1);
     const free: number[] = [];
     for (let slot = 0; slot < this.used; slot++) if (alive[slot] === 0) free.push(slot);
     this.free = free;
@@ -373,8 +383,9 @@ export class SearchIndex {
    * One page of a search without words or details (indexAnswers), at `nowUs` (the visibility
    * rules' clock, in microseconds): the page's refs in the search's order and the matches
    * counted up to COUNT_CAP + 1, as services/search.ts counts them (no page past the count).
+   * `text`: the words' query (text-query.ts), which a listing must match too.
    */
-  search(params: SearchParams, nowUs: number): IndexAnswer {
+  search(params: SearchParams, nowUs: number, text?: TextQuery): IndexAnswer {
     const none: IndexAnswer = { refs: [], n: 0 };
     // Each equality filter has its own list; the shortest is read, the others are checked.
     const lists: OrderedSlots[] = [this.all];
@@ -430,6 +441,12 @@ export class SearchIndex {
     const heapCost = (byDate ? priced : list.length) * 2;
     const reversed = params.sortBy === 'date_desc' || params.sortBy === 'price_desc';
     const order = byDate ? this.oldestFirst : this.cheapestFirst;
+    const before = reversed ? (a: number, b: number) => order(b, a) : order;
+    // With words: the listings holding them, in slot order, every one checked and the page kept in a heap.
+    if (text) {
+      const holding = this.postings.find(text);
+      return this.pageOf(holding, 0, holding.length, matches, before, offset, end);
+    }
     if (walkCost <= heapCost) {
       const { slots } = byDate ? list : prices;
       const [first, last] = byDate ? [0, list.length] : [from, to];
@@ -444,11 +461,14 @@ export class SearchIndex {
       count = Math.min(count, COUNT_CAP + 1);
       return { refs: count > offset ? page : [], n: count };
     }
-    // Every candidate read; the `end` first in the search's order kept in a heap whose top is
-    // the last of them (the first to drop out).
-    const { slots } = byDate ? prices : list;
-    const [first, last] = byDate ? [from, to] : [0, list.length];
-    const before = reversed ? (a: number, b: number) => order(b, a) : order;
+    return byDate ? this.pageOf(prices.slots, from, to, matches, before, offset, end) : this.pageOf(list.slots, 0, list.length, matches, before, offset, end);
+  }
+
+  /**
+   * Every candidate of slots[first..last) read; the `end` first in the
+   * search's order kept in a heap whose top is the last of them (the first to drop out).
+   */
+  private pageOf(slots: Int32Array, first: number, last: number, matches: (slot: number) => boolean, before: (a: number, b: number) => number, offset: number, end: number): IndexAnswer {
     const heap: number[] = [];
     let count = 0;
     for (let i = first; i < last; i++) {

@@ -15,6 +15,7 @@ import { AppError } from '#errors';
 import { photosColumn, withPhotos, type PhotoRow } from './listings.ts';
 import { RateLimitedError, type Limits } from './rate-limit.ts';
 import { indexAnswers, type SearchIndex } from './search-index.ts';
+import { allOf, parseTsquery, type TextQuery } from './text-query.ts';
 
 const ORDER: Record<Sort, SQL[]> = {
   date_desc: newestFirst(products),
@@ -119,16 +120,20 @@ export function anyLexeme(lexemes: string[]): string {
  * as the lexemes it starts when `expansion` gives them (prefixExpansion), the same matches.
  */
 export function textQuery(words: string[], expansion?: PrefixExpansion | null): SQL {
-  const parts = words.map((word, i) => {
-    const normalized = sql`ecosouk_normalize(${word})`;
-    const last = i === words.length - 1;
-    const exact =
-      last && expansion?.word === word
-        ? sql`${anyLexeme(expansion.lexemes)}::tsquery`
-        : sql`to_tsquery('simple', ${last ? sql`quote_literal(${normalized}) || ':*'` : sql`quote_literal(${normalized})`})`;
-    return sql`(${exact} || plainto_tsquery('french', ${normalized}) || plainto_tsquery('english', ${normalized}))`;
-  });
-  return sql.join(parts, sql` && `);
+  return sql.join(
+    words.map((word, i) => wordQuery(word, i === words.length - 1, expansion)),
+    sql` && `,
+  );
+}
+
+/** One word's part of textQuery: itself (a prefix when `last`), or its French or English stem. */
+export function wordQuery(word: string, last: boolean, expansion?: PrefixExpansion | null): SQL {
+  const normalized = sql`ecosouk_normalize(${word})`;
+  const exact =
+    last && expansion?.word === word
+      ? sql`${anyLexeme(expansion.lexemes)}::tsquery`
+      : sql`to_tsquery('simple', ${last ? sql`quote_literal(${normalized}) || ':*'` : sql`quote_literal(${normalized})`})`;
+  return sql`(${exact} || plainto_tsquery('french', ${normalized}) || plainto_tsquery('english', ${normalized}))`;
 }
 
 /** What the counts of search_lexeme_counts are read for: a search's word, category and price range. */
@@ -636,6 +641,9 @@ export interface SearchCacheOptions {
  */
 export const SEARCH_CACHE: SearchCacheOptions = { ttlMs: 10_000, maxEntries: 1000 };
 
+/** How many words' queries the index's searches keep (a few hundred bytes each). */
+const WORD_QUERIES_KEPT = 20_000;
+
 /** The home page's category counts are kept at least this long (a count, not a page of results). */
 const CATEGORY_COUNTS_MIN_TTL_MS = 10_000;
 
@@ -648,7 +656,7 @@ export interface SearchOptions {
   now?: () => Date;
   /** Where the statements of executeSearch run (Database.searches), when not on `db`. */
   searches?: AppDb;
-  /** The in-memory index when it can answer now (search-index-feed.ts current()), for searches without words. */
+  /** The in-memory index when it can answer now (search-index-feed.ts current()). */
   index?: () => SearchIndex | null;
 }
 
@@ -678,13 +686,38 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
       .prepare('search_index_page');
   let preparedPage: ReturnType<typeof pageByRefs> | undefined;
 
+  // Each word's query as the index matches it (text-query.ts), by word and whether it is the last
+  // (a prefix then). PostgreSQL normalizes and stems the word, once: a word's query depends on
+  // nothing else, and buyers use the same few thousand words in ever new combinations.
+  const wordQueries = new Map<string, TextQuery | null>();
+  async function queryOf(words: string[]): Promise<TextQuery | null> {
+    const key = (word: string, i: number) => `${i === words.length - 1 ? '*' : '='}${word}`;
+    const missing = words.map((word, i) => ({ word, i })).filter(({ word, i }) => !wordQueries.has(key(word, i)));
+    if (missing.length > 0) {
+      const columns = missing.map(({ word, i }, n) => sql`(${wordQuery(word, i === words.length - 1)})::text as ${sql.raw(`q${n}`)}`);
+      const [row] = ((await db.execute(sql`select ${sql.join(columns, sql`, `)}`)) as unknown as { rows: Record<string, string>[] }).rows;
+      missing.forEach(({ word, i }, n) => {
+        if (wordQueries.size >= WORD_QUERIES_KEPT) wordQueries.delete(wordQueries.keys().next().value as string);
+        wordQueries.set(key(word, i), parseTsquery(row![`q${n}`] ?? ''));
+      });
+    }
+    const each = words.map((word, i) => wordQueries.get(key(word, i)) ?? null);
+    return each.every((query) => query !== null) ? allOf(each as TextQuery[]) : null;
+  }
+
   /**
-   * A search the index answers (decision 0045): the page's listings picked in memory, then read by
-   * their refs, still listed now (one the index has not yet seen leave is left out).
+   * A search the index answers (decisions 0045, 0046): the page's listings picked in memory, then
+   * read by their refs, still listed now (one the index has not yet seen leave is left out). Null:
+   * the database answers, when a word's query is more than the index matches, or when no listing
+   * holds the words (the database then tries close spellings).
    */
-  async function fromIndex(index: SearchIndex, params: SearchParams): Promise<Omit<SearchResult, 'fuzzy'>> {
+  async function fromIndex(index: SearchIndex, params: SearchParams): Promise<Omit<SearchResult, 'fuzzy'> | null> {
+    const words = params.title !== undefined ? searchWords(params.title) : [];
+    const text = words.length > 0 ? await queryOf(words) : undefined;
+    if (text === null) return null;
     const at = options.now?.();
-    const { refs, n } = index.search(params, (at ?? new Date()).getTime() * 1000);
+    const { refs, n } = index.search(params, (at ?? new Date()).getTime() * 1000, text);
+    if (n === 0 && text) return null;
     if (refs.length === 0) return shaped([], n, params);
     preparedPage ??= pageByRefs();
     const found = await preparedPage.execute({ refs, at: at?.toISOString() ?? null });
@@ -720,7 +753,8 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
     if (searcher) await options.limits?.check('search', searcher.ip);
     // Someone who just wrote reads the primary (db/read-routing.ts), not the index, which may not have their write yet.
     const index = indexAnswers(params) && !mustReadPrimary() ? options.index?.() : null;
-    if (index) return { ...(await fromIndex(index, params)), fuzzy: false };
+    const answered = index ? await fromIndex(index, params) : null;
+    if (answered) return { ...answered, fuzzy: false };
     const words = params.title !== undefined ? searchWords(params.title) : [];
     let exact: Omit<SearchResult, 'fuzzy'>;
     try {

@@ -1,13 +1,15 @@
 // The in-memory search index (decision 0045) on the real database: loaded and followed by its feed
 // (server/services/search-index-feed.ts, migration 0022's triggers), it must give every search
-// without words the pages and counts the database gives, before and after listings are published,
-// edited, sold, hidden, expired, deleted, their sellers banned and let back, and the table truncated.
+// the pages and counts the database gives, words or none (decision 0046), before and after listings
+// are published, edited (their words too), sold, hidden, expired, deleted, their sellers banned and
+// let back, and the table truncated.
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_CAP, searchParamsSchema, type SearchParams } from '../../common/schemas/search.ts';
 import { users } from '../../db/schema.ts';
 import { createSearchIndexFeed, type SearchIndexFeed } from '../../server/services/search-index-feed.ts';
+import type { SearchIndex } from '../../server/services/search-index.ts';
 import { createSearchService, type SearchService } from '../../server/services/search.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
@@ -18,6 +20,8 @@ let fromIndex: SearchService;
 /** The same searches, always from the database. */
 let fromDatabase: SearchService;
 let sellers: string[];
+/** Searches with words the index answered itself (the others went to the database). */
+let wordedFromIndex = 0;
 
 const NO_CACHE = { ttlMs: 0, maxEntries: 0 };
 
@@ -39,7 +43,7 @@ async function addListings(first: number, count: number) {
   await ctx.database.db.execute(sql`
     insert into products (user_id, title, "desc", original_lang, category, condition, address, commune, price, price_type, exchange, contact,
       status, moderation, sold_at, expires_at, created_at, updated_at)
-    select (${sql.param(sellers)}::uuid[])[1 + n % 3], 'Objet ' || n, 'Description', 'fr',
+    select (${sql.param(sellers)}::uuid[])[1 + n % 3], 'Objet ' || n, (${sql.param(DESCRIPTIONS)}::text[])[1 + n % ${DESCRIPTIONS.length}], 'fr',
       (array['automobile', 'electronics', 'furniture-home'])[1 + n % 3],
       (array['new', 'good', 'fair'])[1 + (n / 3) % 3],
       (array['alger', 'oran', 'setif', 'illizi'])[1 + (n / 2) % 4],
@@ -55,9 +59,33 @@ async function addListings(first: number, count: number) {
     from generate_series(${first}::int, ${first + count - 1}::int) as n`);
 }
 
-/** Searches of every kind the index answers: filters alone and together, every order, pages up to past the count. */
+/** Words in the three languages; stems, plurals and prefixes of them are searched. */
+const DESCRIPTIONS = [
+  'Vélo de ville en bon état',
+  'دراجة هوائية مستعملة',
+  'Téléphone Samsung Galaxy avec chargeur',
+  'Used phones, clean, with charger',
+  'سيارة للبيع في حالة جيدة',
+  "Canapé trois places, tissu gris, à l'état neuf",
+  '',
+];
+
+/**
+ * Words as buyers type them: accents or not, stems, a prefix being typed, Arabic, a title's
+ * number, a stop word, a word no listing has (the database then tries close spellings) and one
+ * written as a phrase (wi-fi: the database answers).
+ */
+const WORDS = ['vélo', 'velo', 'télé', 'phone', 'phone charger', 'chargeurs', 'سيارة', 'سيار', 'دراجة هوائية', 'objet 1', 'the', 'état', 'xyzzy', 'wi-fi', "l'état"];
+
+/** Searches of every kind the index answers: filters alone and together, words or none, every order, pages up to past the count. */
 function searches(): SearchParams[] {
   const list: SearchParams[] = [];
+  const sortsOf = ['date_desc', 'date_asc', 'price_asc', 'price_desc'];
+  WORDS.forEach((title, i) => {
+    const filters = [{}, { category: 'electronics' }, { address: 'alger', minPrice: '1000' }, { condition: 'good', maxPrice: '45000' }][i % 4];
+    list.push(searchParamsSchema.parse({ title, ...filters, sortBy: sortsOf[i % 4], currentPage: String([1, 1, 2, 30][i % 4]) }));
+    list.push(searchParamsSchema.parse({ title }));
+  });
   const categories = [undefined, 'automobile', 'electronics'];
   const places = [{}, { address: 'alger' }, { address: 'alger', commune: 'alger.hydra' }, { address: 'illizi' }];
   const prices = [{}, { minPrice: '1000' }, { maxPrice: '999.5' }, { minPrice: '0.5', maxPrice: '45000' }, { minPrice: '2000000' }];
@@ -83,7 +111,12 @@ async function expectSameAnswers() {
   for (const params of searches()) {
     const [memory, database] = [await fromIndex.search(params), await fromDatabase.search(params)];
     const ids = (r: typeof memory) => r.products.map((p) => p.id);
-    expect({ params, ids: ids(memory), pagination: memory.pagination }).toEqual({ params, ids: ids(database), pagination: database.pagination });
+    expect({ params, ids: ids(memory), pagination: memory.pagination, fuzzy: memory.fuzzy }).toEqual({
+      params,
+      ids: ids(database),
+      pagination: database.pagination,
+      fuzzy: database.fuzzy,
+    });
     found += memory.products.length;
   }
   // The home page's category tiles too.
@@ -100,7 +133,20 @@ beforeAll(async () => {
   await addListings(1, 1500);
   feed = createSearchIndexFeed({ db: ctx.database.db, log: pino({ level: 'silent' }), batch: 400 });
   await feed.start();
-  fromIndex = createSearchService(ctx.database.reads, { cache: NO_CACHE, index: () => feed.current() });
+  // The index, with its searches that have words counted.
+  const counted = (index: SearchIndex | null) =>
+    index &&
+    new Proxy(index, {
+      get: (target, key) =>
+        key === 'search'
+          ? (...args: Parameters<SearchIndex['search']>) => {
+              const answer = target.search(...args);
+              if (args[2] && answer.n > 0) wordedFromIndex += 1;
+              return answer;
+            }
+          : Reflect.get(target, key, target),
+    });
+  fromIndex = createSearchService(ctx.database.reads, { cache: NO_CACHE, index: () => counted(feed.current()) });
   fromDatabase = createSearchService(ctx.database.reads, { cache: NO_CACHE });
 });
 afterAll(async () => {
@@ -112,8 +158,9 @@ describe('the in-memory search index', () => {
   it('loads the listed listings and answers as the database does', async () => {
     const listed = (await ctx.database.db.execute(sql`select count(*)::int as n from products where listed`)) as unknown as { rows: { n: number }[] };
     expect(feed.current()!.size).toBe(listed.rows[0]!.n);
-    // Pages with listings, and counts past the cap, were among them.
+    // Pages with listings, and counts past the cap, were among them; the index answered most searches with words.
     expect(await expectSameAnswers()).toBeGreaterThan(150);
+    expect(wordedFromIndex).toBeGreaterThan(15);
     const all = await fromIndex.search(searchParamsSchema.parse({}));
     expect(all.pagination.totalIsCapped).toBe(true);
     expect(all.pagination.totalItems).toBe(COUNT_CAP);
@@ -126,6 +173,9 @@ describe('the in-memory search index', () => {
     await ctx.database.db.execute(sql`update products set category = 'electronics', address = 'oran', commune = null where ref % 11 = 0`);
     await ctx.database.db.execute(sql`update products set created_at = created_at - interval '3 days' where ref % 31 = 0`);
     await ctx.database.db.execute(sql`update products set views = views + 1 where ref % 2 = 0`);
+    // New words, and words taken away.
+    await ctx.database.db.execute(sql`update products set "desc" = 'Vélo électrique, batterie neuve' where ref % 9 = 0`);
+    await ctx.database.db.execute(sql`update products set "desc" = '', title_fr = 'Téléphone' where ref % 10 = 0`);
     // Sold, taken down, held, expired, renewed, deleted.
     await ctx.database.db.execute(sql`update products set sold_at = now() where ref % 37 = 0`);
     await ctx.database.db.execute(sql`update products set status = 'inactive' where ref % 41 = 0`);
