@@ -144,12 +144,16 @@ describe('the in-memory search index', () => {
     const listings = new Map<number, IndexedListing>();
     const banned = new Set<string>();
     let ref = 1;
-    // A load: more than the cap, so that counts are capped and pages past it are asked for.
-    for (; ref <= 2600; ref++) {
-      const listing = listingAt(r, ref);
-      listings.set(ref, listing);
+    // A load: more than the cap, so that counts are capped and pages past it are asked for; oldest
+    // first, as the feed loads (then the changes put listings out of date order).
+    const loaded: IndexedListing[] = [];
+    for (; ref <= 2600; ref++) loaded.push(listingAt(r, ref));
+    loaded.sort((a, b) => a.createdUs - b.createdUs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const listing of loaded) {
+      listings.set(listing.ref, listing);
       index.put(listing, true);
     }
+    expect(index.outOfOrder).toBe(0);
     index.loaded();
     let searches = 0;
     let nonEmpty = 0;
@@ -195,6 +199,7 @@ describe('the in-memory search index', () => {
       expect(index.size).toBe(listings.size);
       check();
     }
+    expect(index.outOfOrder).toBeGreaterThan(100);
     // Every kind of answer came up: pages, empty pages, capped counts.
     expect(searches).toBe(780);
     expect(nonEmpty).toBeGreaterThan(300);

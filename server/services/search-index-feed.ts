@@ -27,6 +27,11 @@ const CHANGES_KEPT_MS = 24 * 60 * 60 * 1000;
 const STALE_AFTER_MS = 60 * 60 * 1000;
 /** How often an instance deletes the changes past CHANGES_KEPT_MS. */
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
+/**
+ * Past this many listings out of date order (edited, or committed after newer ones), each search
+ * with words checks them all: the index is loaded again, in order.
+ */
+const outOfOrderMax = (size: number) => Math.max(5000, size / 50);
 /** Past this long without a successful read of the changes, searches go back to the database. */
 const TRUSTED_FOR_MS = 30_000;
 
@@ -115,7 +120,8 @@ export function createSearchIndexFeed({ db, log, pollMs = 500, batch = 20_000 }:
         // Room for the listings and a sixteenth more: growing copies every array.
         const n = Number(listed?.n ?? 0);
         next.reserve(n + (n >> 4) + 1024, Number(listed?.lexemes ?? 0));
-        await tx.execute(sql`declare search_index_load no scroll cursor for select ${FIELDS} from products where listed`);
+        // Oldest first: the index walks a word's listings in slot order as date order (search-index.ts `late`).
+        await tx.execute(sql`declare search_index_load no scroll cursor for select ${FIELDS} from products where listed order by created_at, id`);
         for (;;) {
           const rows = rowsOf<Row>(await tx.execute(sql`fetch ${sql.raw(String(batch))} from search_index_load`));
           for (const row of rows) next.put(listing(row), true);
@@ -166,7 +172,7 @@ export function createSearchIndexFeed({ db, log, pollMs = 500, batch = 20_000 }:
 
   async function poll(): Promise<void> {
     try {
-      if (!index || Date.now() - readAt > STALE_AFTER_MS) await load();
+      if (!index || Date.now() - readAt > STALE_AFTER_MS || index.outOfOrder > outOfOrderMax(index.size)) await load();
       else await readChanges(index);
       if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
         prunedAt = Date.now();

@@ -223,10 +223,25 @@ export class SearchIndex {
   private readonly byCategoryAddress = new ListsByKey(this.oldestFirst);
   /** The listings of each lexeme, for searches with words. */
   private readonly postings = new Postings();
+  /**
+   * Slots out of date order: a search with words walks a word's slots from the highest down as
+   * newest first, which holds for slots given in date order (a load reads the listings oldest
+   * first; a new listing is the newest). A listing edited, or committed after a newer one, or put
+   * in a reused slot, is flagged here and merged into that walk by its date.
+   */
+  private late = new Uint8Array(0);
+  private readonly lateSlots = new Set<number>();
+  /** The date and id of the last slot given in date order (-1: none yet). */
+  private orderedUpTo = { slot: -1, created: 0, id: new Uint32Array(4) };
 
   /** How many listings it holds. */
   get size(): number {
     return this.count;
+  }
+
+  /** How many listings are out of date order (`late`): past a few thousand, a search with words costs more, and a load in order is due. */
+  get outOfOrder(): number {
+    return this.lateSlots.size;
   }
 
   private slotOf(ref: number): number | undefined {
@@ -257,6 +272,7 @@ export class SearchIndex {
 
   private resize(next: number): void {
     this.alive = grow(this.alive, next);
+    this.late = grow(this.late, next);
     this.ref = grow(this.ref, next);
     this.idWords = grow(this.idWords, next * 4);
     this.created = grow(this.created, next);
@@ -315,10 +331,36 @@ export class SearchIndex {
     this.priceType[slot] = this.priceTypes.number(listing.priceType);
     this.exchange[slot] = listing.exchange ? 1 : 0;
     this.seller[slot] = this.sellers.number(listing.userId);
+    this.fileByDate(slot);
     // A load's listings go into the lists all at once, in loaded().
     this.postings.add(slot, listing.lexemes, loading);
     if (loading) this.loading.push(slot);
     else for (const list of this.listsOf(slot)) list.insert(slot);
+  }
+
+  /** Notes whether a new slot keeps slot order as date order (after every slot given so far in order), or is late. */
+  private fileByDate(slot: number): void {
+    const last = this.orderedUpTo;
+    let after = slot === this.used - 1 && (last.slot < 0 || this.created[slot]! > last.created);
+    if (slot === this.used - 1 && last.slot >= 0 && this.created[slot] === last.created) {
+      // The same instant: the id decides, as in db/order.ts.
+      for (let i = 0; i < 4; i++) {
+        const d = this.idWords[slot * 4 + i]! - last.id[i]!;
+        if (d !== 0) {
+          after = d > 0;
+          break;
+        }
+      }
+    }
+    if (after) {
+      last.slot = slot;
+      last.created = this.created[slot]!;
+      last.id.set(this.idWords.subarray(slot * 4, slot * 4 + 4));
+      this.late[slot] = 0;
+    } else {
+      this.late[slot] = 1;
+      this.lateSlots.add(slot);
+    }
   }
 
   /**
@@ -353,7 +395,12 @@ export class SearchIndex {
     for (const list of this.everyList()) list.filter((slot) => alive[slot] === 1);
     this.postings.layOut((slot) => alive[slot] === 1);
     const free: number[] = [];
-    for (let slot = 0; slot < this.used; slot++) if (alive[slot] === 0) free.push(slot);
+    for (let slot = 0; slot < this.used; slot++) {
+      if (alive[slot] !== 0) continue;
+      free.push(slot);
+      this.late[slot] = 0;
+      this.lateSlots.delete(slot);
+    }
     this.free = free;
     this.dead = 0;
   }
@@ -443,10 +490,7 @@ export class SearchIndex {
     const order = byDate ? this.oldestFirst : this.cheapestFirst;
     const before = reversed ? (a: number, b: number) => order(b, a) : order;
     // With words: the listings holding them, in slot order, every one checked and the page kept in a heap.
-    if (text) {
-      const holding = this.postings.find(text);
-      return this.pageOf(holding, 0, holding.length, matches, before, offset, end);
-    }
+    if (text) return byDate ? this.walkWords(text, reversed, matches, before, offset, end) : this.pageOf(this.holding(text), 0, Number.MAX_SAFE_INTEGER, matches, before, offset, end);
     if (walkCost <= heapCost) {
       const { slots } = byDate ? list : prices;
       const [first, last] = byDate ? [0, list.length] : [from, to];
@@ -464,6 +508,43 @@ export class SearchIndex {
     return byDate ? this.pageOf(prices.slots, from, to, matches, before, offset, end) : this.pageOf(list.slots, 0, list.length, matches, before, offset, end);
   }
 
+  /** Every slot holding the words, ascending. */
+  private holding(text: TextQuery): Int32Array {
+    const stream = this.postings.stream(text, false);
+    const slots = new Int32Array(stream.size);
+    let n = 0;
+    for (let slot = stream.next(); slot >= 0; slot = stream.next()) slots[n++] = slot;
+    return slots.subarray(0, n);
+  }
+
+  /**
+   * A search with words by date: the words' slots walked in the search's order (slot order, for
+   * the slots in date order) with the late ones that match merged in by their date, stopping once
+   * the page is read and the count capped.
+   */
+  private walkWords(text: TextQuery, newestFirst: boolean, matches: (slot: number) => boolean, before: (a: number, b: number) => number, offset: number, end: number): IndexAnswer {
+    const lateHits: number[] = [];
+    for (const slot of this.lateSlots) if (matches(slot) && this.postings.contains(text, slot)) lateHits.push(slot);
+    lateHits.sort(before);
+    const page: number[] = [];
+    let count = 0;
+    const done = () => count > COUNT_CAP && count >= end;
+    const take = (slot: number) => {
+      if (count >= offset && count < end) page.push(this.ref[slot]!);
+      count += 1;
+    };
+    let j = 0;
+    const stream = this.postings.stream(text, newestFirst);
+    for (let slot = stream.next(); slot >= 0 && !done(); slot = stream.next()) {
+      if (this.late[slot] === 1 || !matches(slot)) continue;
+      while (j < lateHits.length && before(lateHits[j]!, slot) < 0 && !done()) take(lateHits[j++]!);
+      if (!done()) take(slot);
+    }
+    while (j < lateHits.length && !done()) take(lateHits[j++]!);
+    count = Math.min(count, COUNT_CAP + 1);
+    return { refs: count > offset ? page : [], n: count };
+  }
+
   /**
    * Every candidate of slots[first..last) read; the `end` first in the
    * search's order kept in a heap whose top is the last of them (the first to drop out).
@@ -471,7 +552,7 @@ export class SearchIndex {
   private pageOf(slots: Int32Array, first: number, last: number, matches: (slot: number) => boolean, before: (a: number, b: number) => number, offset: number, end: number): IndexAnswer {
     const heap: number[] = [];
     let count = 0;
-    for (let i = first; i < last; i++) {
+    for (let i = first, stop = Math.min(last, slots.length); i < stop; i++) {
       const slot = slots[i]!;
       if (!matches(slot)) continue;
       count += 1;

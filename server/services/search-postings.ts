@@ -145,83 +145,184 @@ export class Postings {
     }
   }
 
-  /** The slots of one lexeme, ascending (a view when nothing was added since the layout). */
-  private of(n: number): Int32Array {
-    const laid = n < this.start.length - 1 ? this.slots.subarray(this.start[n]!, this.start[n + 1]!) : EMPTY;
-    const added = this.added.get(n);
-    if (!added || added.length === 0) return laid;
-    return union([laid, Int32Array.from(added)]);
-  }
-
-  /** The slots holding a lexeme that matches the leaf: the lexeme, or any lexeme it starts. */
-  private leaf(lexeme: string, prefix: boolean): Int32Array {
+  /** The lexeme numbers a leaf matches: the lexeme, or every lexeme it starts. */
+  private lexemesOf(lexeme: string, prefix: boolean): number[] {
     if (!prefix) {
       const n = this.numbers.get(lexeme);
-      return n === undefined ? EMPTY : this.of(n);
+      return n === undefined ? [] : [n];
     }
-    const lists: Int32Array[] = [];
+    const found: number[] = [];
     for (let i = this.firstAtLeast(lexeme); i < this.byValue.length; i++) {
       const n = this.byValue[i]!;
       if (!this.values[n]!.startsWith(lexeme)) break;
-      lists.push(this.of(n));
+      found.push(n);
     }
-    return union(lists);
+    return found;
   }
 
-  /** The slots whose lexemes satisfy the query (matchesLexemes), ascending; dead slots included. */
-  find(query: TextQuery): Int32Array {
-    if (query.kind === 'lexeme') return this.leaf(query.lexeme, query.prefix);
-    const parts = query.parts.map((part) => this.find(part));
-    if (query.kind === 'or') return union(parts);
-    parts.sort((a, b) => a.length - b.length);
-    let result = parts[0]!;
-    for (let i = 1; i < parts.length && result.length > 0; i++) result = intersection(result, parts[i]!);
-    return result;
+  /** One lexeme's slots, laid out and added since: each ascending, no slot in both. */
+  private listsOf(n: number): { laid: Int32Array; added: readonly number[] } {
+    return {
+      laid: n < this.start.length - 1 ? this.slots.subarray(this.start[n]!, this.start[n + 1]!) : EMPTY,
+      added: this.added.get(n) ?? NONE,
+    };
+  }
+
+  /** Whether the slot holds a lexeme of the query's leaves as the query asks (matchesLexemes, for one slot). */
+  contains(query: TextQuery, slot: number): boolean {
+    if (query.kind === 'and') return query.parts.every((part) => this.contains(part, slot));
+    if (query.kind === 'or') return query.parts.some((part) => this.contains(part, slot));
+    if (query.kind !== 'lexeme') return false;
+    return this.lexemesOf(query.lexeme, query.prefix).some((n) => {
+      const { laid, added } = this.listsOf(n);
+      return has(laid, slot) || has(added, slot);
+    });
+  }
+
+  /**
+   * The slots whose lexemes satisfy the query, one at a time, each once, from the highest slot
+   * down (`descending`) or up; dead slots included. Read lazily: a search that stops at its page
+   * and capped count reads a few thousand of a common word's hundred thousand.
+   */
+  stream(query: TextQuery, descending: boolean): SlotStream {
+    if (query.kind === 'lexeme') {
+      const lexemes = this.lexemesOf(query.lexeme, query.prefix);
+      if (lexemes.length > MERGED_LEXEMES_MAX) return arrayStream(this.collect(lexemes), descending);
+      return mergeStreams(lexemes.map((n) => listStream(this.listsOf(n), descending)), descending);
+    }
+    if (query.kind === 'or') return mergeStreams(query.parts.map((part) => this.stream(part, descending)), descending);
+    // And: the part with the fewest slots leads, each of its slots looked up in the others.
+    const parts = [...query.parts].sort((a, b) => this.size(a) - this.size(b));
+    const lead = this.stream(parts[0]!, descending);
+    const rest = parts.slice(1);
+    return {
+      size: lead.size,
+      next: () => {
+        for (let slot = lead.next(); slot >= 0; slot = lead.next()) if (rest.every((part) => this.contains(part, slot))) return slot;
+        return -1;
+      },
+    };
+  }
+
+  /** At most how many slots the query gives (a bound, for the order of an and's parts). */
+  private size(query: TextQuery): number {
+    if (query.kind === 'and') return Math.min(...query.parts.map((part) => this.size(part)));
+    if (query.kind === 'or') return query.parts.reduce((sum, part) => sum + this.size(part), 0);
+    if (query.kind !== 'lexeme') return 0;
+    return this.lexemesOf(query.lexeme, query.prefix).reduce((sum, n) => {
+      const { laid, added } = this.listsOf(n);
+      return sum + laid.length + added.length;
+    }, 0);
+  }
+
+  /** Every slot of these lexemes, ascending, each once (a prefix of very many lexemes: one sort beats a merge of that many). */
+  private collect(lexemes: number[]): Int32Array {
+    let total = 0;
+    const lists = lexemes.map((n) => this.listsOf(n));
+    for (const { laid, added } of lists) total += laid.length + added.length;
+    const all = new Int32Array(total);
+    let at = 0;
+    for (const { laid, added } of lists) {
+      all.set(laid, at);
+      at += laid.length;
+      for (const slot of added) all[at++] = slot;
+    }
+    all.sort();
+    let to = 0;
+    for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[to++] = all[i]!;
+    return all.subarray(0, to);
   }
 }
 
-/** The slots in any of the ascending lists, ascending, each once. */
-function union(lists: Int32Array[]): Int32Array {
-  const nonEmpty = lists.filter((list) => list.length > 0);
-  if (nonEmpty.length === 0) return EMPTY;
-  if (nonEmpty.length === 1) return nonEmpty[0]!;
-  let total = 0;
-  for (const list of nonEmpty) total += list.length;
-  const all = new Int32Array(total);
-  let at = 0;
-  for (const list of nonEmpty) {
-    all.set(list, at);
-    at += list.length;
-  }
-  all.sort();
-  let to = 0;
-  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[to++] = all[i]!;
-  return all.subarray(0, to);
+const NONE: readonly number[] = [];
+
+/** A prefix that starts more lexemes than this is read as one sorted array rather than merged. */
+const MERGED_LEXEMES_MAX = 32;
+
+/** Slots one at a time, in one direction; -1 once there are no more. */
+export interface SlotStream {
+  next(): number;
+  /** How many it gives at most. */
+  size: number;
 }
 
-/** The slots in both ascending lists: each of the shorter looked for in the longer, by galloping from where the last was found. */
-function intersection(short: Int32Array, long: Int32Array): Int32Array {
-  const out = new Int32Array(short.length);
-  let to = 0;
-  let from = 0;
-  for (let i = 0; i < short.length && from < long.length; i++) {
-    const slot = short[i]!;
-    let step = 1;
-    let hi = from;
-    while (hi < long.length && long[hi]! < slot) {
-      from = hi + 1;
-      hi += step;
-      step *= 2;
-    }
-    hi = Math.min(hi, long.length);
-    let lo = from;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (long[mid]! < slot) lo = mid + 1;
-      else hi = mid;
-    }
-    from = lo;
-    if (from < long.length && long[from] === slot) out[to++] = slot;
+/** Whether an ascending list holds the slot. */
+function has(list: ArrayLike<number>, slot: number): boolean {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < slot) lo = mid + 1;
+    else hi = mid;
   }
-  return out.subarray(0, to);
+  return lo < list.length && list[lo] === slot;
+}
+
+function arrayStream(slots: ArrayLike<number>, descending: boolean): SlotStream {
+  let i = descending ? slots.length - 1 : 0;
+  return { size: slots.length, next: () => (i < 0 || i >= slots.length ? -1 : slots[descending ? i-- : i++]!) };
+}
+
+/** One lexeme's two lists read as one. */
+function listStream({ laid, added }: { laid: Int32Array; added: readonly number[] }, descending: boolean): SlotStream {
+  if (added.length === 0) return arrayStream(laid, descending);
+  if (laid.length === 0) return arrayStream(added, descending);
+  return mergeStreams([arrayStream(laid, descending), arrayStream(added, descending)], descending);
+}
+
+/** Several streams in the same direction as one, each slot once. */
+function mergeStreams(streams: SlotStream[], descending: boolean): SlotStream {
+  const live = streams.filter((stream) => stream.size > 0);
+  if (live.length === 0) return { size: 0, next: () => -1 };
+  if (live.length === 1) return live[0]!;
+  // The streams' next slots in a heap whose top is the one to give first.
+  const first = (a: number, b: number) => (descending ? a > b : a < b);
+  const heads: number[] = [];
+  const from: SlotStream[] = [];
+  const swap = (i: number, j: number) => {
+    [heads[i], heads[j]] = [heads[j]!, heads[i]!];
+    [from[i], from[j]] = [from[j]!, from[i]!];
+  };
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      let top = i;
+      if (l < heads.length && first(heads[l]!, heads[top]!)) top = l;
+      if (l + 1 < heads.length && first(heads[l + 1]!, heads[top]!)) top = l + 1;
+      if (top === i) return;
+      swap(i, top);
+      i = top;
+    }
+  };
+  for (const stream of live) {
+    const slot = stream.next();
+    if (slot < 0) continue;
+    heads.push(slot);
+    from.push(stream);
+    for (let i = heads.length - 1; i > 0 && first(heads[i]!, heads[(i - 1) >> 1]!); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
+  }
+  let last = -1;
+  return {
+    size: live.reduce((sum, stream) => sum + stream.size, 0),
+    next: () => {
+      while (heads.length > 0) {
+        const slot = heads[0]!;
+        const following = from[0]!.next();
+        if (following >= 0) heads[0] = following;
+        else {
+          heads[0] = heads[heads.length - 1]!;
+          from[0] = from[from.length - 1]!;
+          heads.pop();
+          from.pop();
+        }
+        if (heads.length > 0) down(0);
+        // A slot in several streams (a listing with two of the lexemes) is given once.
+        if (slot !== last) {
+          last = slot;
+          return slot;
+        }
+      }
+      return -1;
+    },
+  };
 }
