@@ -9,7 +9,7 @@
 // date to the microsecond, then the id; the price, then the id) and the same capped count.
 import { PRODUCTS_PAGE_SIZE } from '../../common/constants.ts';
 import { COUNT_CAP, type SearchParams } from '../../common/schemas/search.ts';
-import { Postings } from './search-postings.ts';
+import { Postings, type SlotStream } from './search-postings.ts';
 import type { TextQuery } from './text-query.ts';
 
 /** One listed listing's search fields, as search-index-feed.ts reads them. */
@@ -233,6 +233,8 @@ export class SearchIndex {
   private readonly lateSlots = new Set<number>();
   /** The date and id of the last slot given in date order (-1: none yet). */
   private orderedUpTo = { slot: -1, created: 0, id: new Uint32Array(4) };
+  /** Scratch marks of the slots holding a search's words (Postings.mark), zero between searches. */
+  private marks = new Uint8Array(0);
 
   /** How many listings it holds. */
   get size(): number {
@@ -490,22 +492,48 @@ export class SearchIndex {
     const order = byDate ? this.oldestFirst : this.cheapestFirst;
     const before = reversed ? (a: number, b: number) => order(b, a) : order;
     // With words: the listings holding them, in slot order, every one checked and the page kept in a heap.
-    if (text) return byDate ? this.walkWords(text, reversed, matches, before, offset, end) : this.pageOf(this.holding(text), 0, Number.MAX_SAFE_INTEGER, matches, before, offset, end);
-    if (walkCost <= heapCost) {
-      const { slots } = byDate ? list : prices;
-      const [first, last] = byDate ? [0, list.length] : [from, to];
-      const page: number[] = [];
-      let count = 0;
-      for (let i = 0; i < last - first && (count <= COUNT_CAP || count < end); i++) {
-        const slot = slots[reversed ? last - 1 - i : first + i]!;
-        if (!matches(slot)) continue;
-        if (count >= offset && count < end) page.push(this.ref[slot]!);
-        count += 1;
+    if (text) {
+      if (byDate) return this.walkWords(text, reversed, matches, before, offset, end);
+      // By price: the price list walked with the words' listings marked, when the words are common
+      // enough that the walk soon fills the page and the count; else every listing holding them.
+      // Words and prices go together (cars are dear): a walk that reads more than the other way
+      // would is left for it.
+      const holders = this.postings.size(text);
+      if (walk(priced, holders / Math.max(1, n)) < holders * 4) {
+        if (this.marks.length < this.capacity) this.marks = new Uint8Array(this.capacity);
+        const marks = this.marks;
+        const all = this.postings.mark(text, marks);
+        if (all !== null) {
+          try {
+            const answer = this.walkList(prices.slots, from, to, reversed, (slot) => marks[slot] === all && matches(slot), offset, end, holders * 4);
+            if (answer) return answer;
+          } finally {
+            this.postings.unmark(text, marks);
+          }
+        }
       }
-      count = Math.min(count, COUNT_CAP + 1);
-      return { refs: count > offset ? page : [], n: count };
+      return this.pageOf(this.holding(text), 0, Number.MAX_SAFE_INTEGER, matches, before, offset, end);
     }
+    if (walkCost <= heapCost) return (byDate ? this.walkList(list.slots, 0, list.length, reversed, matches, offset, end) : this.walkList(prices.slots, from, to, reversed, matches, offset, end))!;
     return byDate ? this.pageOf(prices.slots, from, to, matches, before, offset, end) : this.pageOf(list.slots, 0, list.length, matches, before, offset, end);
+  }
+
+  /**
+   * slots[first..last) in order (or backwards), the matches counted until the page is read and the
+   * count capped; null past `budget` slots read.
+   */
+  private walkList(slots: Int32Array, first: number, last: number, backwards: boolean, matches: (slot: number) => boolean, offset: number, end: number, budget = Infinity): IndexAnswer | null {
+    const page: number[] = [];
+    let count = 0;
+    for (let i = 0; i < last - first && (count <= COUNT_CAP || count < end); i++) {
+      if (i >= budget) return null;
+      const slot = slots[backwards ? last - 1 - i : first + i]!;
+      if (!matches(slot)) continue;
+      if (count >= offset && count < end) page.push(this.ref[slot]!);
+      count += 1;
+    }
+    count = Math.min(count, COUNT_CAP + 1);
+    return { refs: count > offset ? page : [], n: count };
   }
 
   /** Every slot holding the words, ascending. */
@@ -526,6 +554,14 @@ export class SearchIndex {
     const lateHits: number[] = [];
     for (const slot of this.lateSlots) if (matches(slot) && this.postings.contains(text, slot)) lateHits.push(slot);
     lateHits.sort(before);
+    return this.walkStream(this.postings.stream(text, newestFirst), lateHits, matches, before, offset, end);
+  }
+
+  /**
+   * Walks the stream (slots in date order but for the late ones, which are skipped) with the late
+   * hits merged in by date, until the page is read and the count capped.
+   */
+  private walkStream(stream: SlotStream, lateHits: number[], matches: (slot: number) => boolean, before: (a: number, b: number) => number, offset: number, end: number): IndexAnswer {
     const page: number[] = [];
     let count = 0;
     const done = () => count > COUNT_CAP && count >= end;
@@ -534,7 +570,6 @@ export class SearchIndex {
       count += 1;
     };
     let j = 0;
-    const stream = this.postings.stream(text, newestFirst);
     for (let slot = stream.next(); slot >= 0 && !done(); slot = stream.next()) {
       if (this.late[slot] === 1 || !matches(slot)) continue;
       while (j < lateHits.length && before(lateHits[j]!, slot) < 0 && !done()) take(lateHits[j++]!);

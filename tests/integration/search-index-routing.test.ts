@@ -1,5 +1,5 @@
-// Who the in-memory search index answers (SEARCH_INDEX=memory, decision 0045): visitors, for searches
-// without words; not the author of a write made a moment ago (the `fresh` cookie, as with a replica),
+// Who the in-memory search index answers (SEARCH_INDEX=memory, decisions 0045, 0046): visitors; not
+// the author of a write made a moment ago (the `fresh` cookie, as with a replica),
 // who must see their listing at once whatever the index has read. The index is made to miss a
 // listing on purpose, so that which of the two answered shows in the page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +37,8 @@ describe('searches with the in-memory index', () => {
     ctx.services.searchIndex!.current()!.remove(ref);
     ctx.services.search.invalidate();
     expect(ids(await ctx.app.inject({ method: 'GET', url: `${shop}&sortBy=date_asc` }))).toEqual([]);
-    // Its author, who just wrote, reads the database; so does a search with words.
+    // Its author, who just wrote, reads the database; so does a search with words that the index finds
+    // nothing for (the database then tries close spellings too).
     expect(ids(await ctx.app.inject({ method: 'GET', url: `${shop}&sortBy=date_asc`, headers: { cookie: `${seller.cookie}; fresh=1` } }))).toEqual([id]);
     const title = (created.json().data as { title: string }).title.split(' ')[0]!;
     expect(ids(await ctx.app.inject({ method: 'GET', url: `${shop}&title=${encodeURIComponent(title)}` }))).toEqual([id]);
