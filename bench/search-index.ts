@@ -37,7 +37,7 @@ const loadMs = performance.now() - started;
 const index = feed.current();
 if (!index) throw new Error('the index did not load');
 const after = memory();
-console.log(`Loaded ${index.size} listings in ${(loadMs / 1000).toFixed(1)} s.`);
+console.log(`Loaded ${index.size} listings and ${index.lexemePairs} (lexeme, listing) pairs in ${(loadMs / 1000).toFixed(1)} s.`);
 console.log(`Memory: RSS ${before.rss} → ${after.rss} MB, V8 heap ${before.heap} → ${after.heap} MB, array buffers ${before.buffers} → ${after.buffers} MB (after a collection).`);
 
 // The words of bench/run.ts's uncached text search, and two of them together.
@@ -57,6 +57,7 @@ const nowUs = Date.now() * 1000;
 const shapes: { name: string; params: (n: number) => Record<string, string> }[] = [
   { name: 'words alone', params: (n) => ({ title: WORDS[n % WORDS.length]! }) },
   { name: 'words, cheapest first', params: (n) => ({ title: WORDS[n % WORDS.length]!, sortBy: 'price_asc' }) },
+  { name: 'words in a wilaya, dearest first', params: (n) => ({ title: WORDS[n % WORDS.length]!, address: 'oran', sortBy: 'price_desc' }) },
   { name: 'words + wilaya + price', params: (n) => ({ title: WORDS[n % WORDS.length]!, address: 'alger', minPrice: '1000', maxPrice: String(200_000 + n) }) },
   { name: 'category + wilaya + price', params: (n) => ({ category: CATEGORY_KEYS[n % CATEGORY_KEYS.length]!, address: 'oran', minPrice: String(1000 + n), maxPrice: '200000' }) },
   { name: 'page 50-100', params: (n) => ({ currentPage: String(50 + (n % 51)) }) },
@@ -65,13 +66,16 @@ console.log(`\nOne search in the index (${rounds} per shape, µs):`);
 for (const shape of shapes) {
   const times: number[] = [];
   let matches = 0;
-  for (let n = 0; n < rounds; n++) {
+  // Each shape once over before it is timed: the first calls compile.
+  for (let n = 0; n < 2 * rounds; n++) {
+    const timed = n >= rounds;
     const raw = shape.params(n);
     const text = raw.title === undefined ? undefined : queries.get(raw.title);
     if (text === null) continue;
     const params = searchParamsSchema.parse(raw);
     const t = performance.now();
     const answer = index.search(params, nowUs, text);
+    if (!timed) continue;
     times.push((performance.now() - t) * 1000);
     matches += answer.n;
   }

@@ -171,7 +171,7 @@ export interface Config {
   databaseReadUrl: string | undefined;
   /** How long after a write its author's reads go to the primary (docs/decisions/0017-read-your-writes.md). */
   readYourWritesSeconds: number;
-  /** SEARCH_INDEX: "memory" answers searches without words from an index in memory (decision 0045). */
+  /** SEARCH_INDEX: "memory" answers searches from an index in memory (decisions 0045, 0046). */
   searchIndex: 'database' | 'memory';
   /** STORAGE_URL: where photos are kept (server/storage/). */
   storage: { kind: 'local' } | ({ kind: 's3' } & S3Location);

@@ -68,7 +68,7 @@ export function createServices({ config, database, storage: givenStorage, ...dep
   const rateLimiter = deps.rateLimiter ?? (redis ? createRedisRateLimiter({ redis, log, now }) : createMemoryRateLimiter({ now }));
   const limits = createLimits(rateLimiter, deps.rateLimits);
   const uploads = createUploadService(database.db, storage, limits, createPhotoFetcher({ allowPrivate: config.photoFetchAllowPrivate }));
-  // Searches without words from memory (decision 0045), when SEARCH_INDEX=memory: it follows the primary.
+  // Searches from memory (decisions 0045, 0046), when SEARCH_INDEX=memory: it follows the primary.
   const searchIndex = config.searchIndex === 'memory' ? createSearchIndexFeed({ db: database.db, log }) : undefined;
   // Searches may be a moment behind the primary: they read from the replica when there is one.
   const search = createSearchService(database.reads, { limits, now: clock, searches: database.searches, index: searchIndex && (() => searchIndex.current()) });

@@ -1,8 +1,9 @@
-// The listed listings' search fields in memory, and the searches without words that they answer
-// (decision 0045). At a million listings a search in PostgreSQL costs 3-10 ms of its CPU, which
-// caps a two-core machine at a few hundred uncached searches a second; here a search without words
-// reads a few typed arrays and picks the page's listings, and PostgreSQL only reads those rows by
-// their key. search-index-feed.ts fills and follows it from the database.
+// The listed listings' search fields in memory, and the searches they answer (decisions 0045,
+// 0046). At a million listings a search in PostgreSQL costs 3-10 ms of its CPU, which caps a
+// two-core machine at a few hundred uncached searches a second; here a search reads a few typed
+// arrays (and its words' posting lists, search-postings.ts) and picks the page's listings, and
+// PostgreSQL only reads those rows by their key. search-index-feed.ts fills and follows it from the
+// database.
 //
 // The answers are the database's exactly: the same filters (services/search.ts searchFilters,
 // repositories/visibility.ts listedNow), the same orders with the same ties (db/order.ts: the
@@ -241,6 +242,11 @@ export class SearchIndex {
     return this.count;
   }
 
+  /** How many (lexeme, listing) pairs the words' lists hold (dead slots included until a compaction). */
+  get lexemePairs(): number {
+    return this.postings.pairs;
+  }
+
   /** How many listings are out of date order (`late`): past a few thousand, a search with words costs more, and a load in order is due. */
   get outOfOrder(): number {
     return this.lateSlots.size;
@@ -429,7 +435,7 @@ export class SearchIndex {
   }
 
   /**
-   * One page of a search without words or details (indexAnswers), at `nowUs` (the visibility
+   * One page of a search without category details (indexAnswers), at `nowUs` (the visibility
    * rules' clock, in microseconds): the page's refs in the search's order and the matches
    * counted up to COUNT_CAP + 1, as services/search.ts counts them (no page past the count).
    * `text`: the words' query (text-query.ts), which a listing must match too.
@@ -552,7 +558,10 @@ export class SearchIndex {
    */
   private walkWords(text: TextQuery, newestFirst: boolean, matches: (slot: number) => boolean, before: (a: number, b: number) => number, offset: number, end: number): IndexAnswer {
     const lateHits: number[] = [];
-    for (const slot of this.lateSlots) if (matches(slot) && this.postings.contains(text, slot)) lateHits.push(slot);
+    if (this.lateSlots.size > 0) {
+      const holds = this.postings.lookup(text);
+      for (const slot of this.lateSlots) if (matches(slot) && holds(slot)) lateHits.push(slot);
+    }
     lateHits.sort(before);
     return this.walkStream(this.postings.stream(text, newestFirst), lateHits, matches, before, offset, end);
   }

@@ -71,8 +71,8 @@ export class Postings {
       this.loading = true;
       const s = this.staged;
       if (s.listings === s.slots.length) {
-        s.slots = growInt32(s.slots, s.slots.length * 2);
-        s.ends = growInt32(s.ends, s.ends.length * 2);
+        s.slots = growInt32(s.slots, Math.max(1024, s.slots.length * 2));
+        s.ends = growInt32(s.ends, Math.max(1024, s.ends.length * 2));
       }
       if (s.pairs + lexemes.length > s.lexemes.length) s.lexemes = growInt32(s.lexemes, Math.max(s.lexemes.length * 2, s.pairs + lexemes.length));
       for (const lexeme of lexemes) s.lexemes[s.pairs++] = this.number(lexeme);
@@ -168,15 +168,14 @@ export class Postings {
     };
   }
 
-  /** Whether the slot holds a lexeme of the query's leaves as the query asks (matchesLexemes, for one slot). */
-  contains(query: TextQuery, slot: number): boolean {
-    if (query.kind === 'and') return query.parts.every((part) => this.contains(part, slot));
-    if (query.kind === 'or') return query.parts.some((part) => this.contains(part, slot));
-    if (query.kind !== 'lexeme') return false;
-    return this.lexemesOf(query.lexeme, query.prefix).some((n) => {
-      const { laid, added } = this.listsOf(n);
-      return has(laid, slot) || has(added, slot);
-    });
+  /** Whether a slot's lexemes satisfy the query (matchesLexemes), its leaves' lexemes and lists found once for the many slots it is asked about. */
+  lookup(query: TextQuery): (slot: number) => boolean {
+    if (query.kind === 'lexeme') {
+      const lists = this.lexemesOf(query.lexeme, query.prefix).map((n) => this.listsOf(n));
+      return (slot) => lists.some(({ laid, added }) => has(laid, slot) || has(added, slot));
+    }
+    const parts = query.kind === 'and' || query.kind === 'or' ? query.parts.map((part) => this.lookup(part)) : [];
+    return query.kind === 'and' ? (slot) => parts.every((part) => part(slot)) : (slot) => parts.some((part) => part(slot));
   }
 
   /**
@@ -199,11 +198,11 @@ export class Postings {
     // And: the part with the fewest slots leads, each of its slots looked up in the others.
     const parts = [...query.parts].sort((a, b) => this.size(a) - this.size(b));
     const lead = this.stream(parts[0]!, descending);
-    const rest = parts.slice(1);
+    const rest = parts.slice(1).map((part) => this.lookup(part));
     return {
       size: lead.size,
       next: () => {
-        for (let slot = lead.next(); slot >= 0; slot = lead.next()) if (rest.every((part) => this.contains(part, slot))) return slot;
+        for (let slot = lead.next(); slot >= 0; slot = lead.next()) if (rest.every((part) => part(slot))) return slot;
         return -1;
       },
     };
