@@ -123,6 +123,32 @@ describe('the in-memory search index', () => {
     expect(indexAnswers(searchParamsSchema.parse({ category: 'automobile', 'attr.year.min': '2015' }))).toBe(false);
   });
 
+  it('walks the price list with a common word marked, and gives the same pages as the rules', () => {
+    // Words most listings hold, at more listings than the cap: by price, the price list is walked
+    // with the words' listings marked (a rare word reads its listings into a heap instead).
+    const r = random(7);
+    const index = new SearchIndex();
+    const listings = new Map<number, IndexedListing>();
+    const loaded = Array.from({ length: 7000 }, (_, i) => {
+      const listing = listingAt(r, i + 1);
+      const lexemes = [...listing.lexemes, ...(r.next() < 0.9 ? ['common'] : []), ...(r.next() < 0.9 ? ['often'] : [])];
+      return { ...listing, lexemes };
+    }).sort((a, b) => a.createdUs - b.createdUs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const listing of loaded) {
+      listings.set(listing.ref, listing);
+      index.put(listing, true);
+    }
+    index.loaded();
+    const common: TextQuery = { kind: 'lexeme', lexeme: 'common', prefix: false };
+    const often: TextQuery = { kind: 'lexeme', lexeme: 'often', prefix: false };
+    const texts: TextQuery[] = [common, { kind: 'and', parts: [common, often] }, { kind: 'and', parts: [common, { kind: 'lexeme', lexeme: 'te', prefix: true }] }, { kind: 'or', parts: [common, { kind: 'lexeme', lexeme: 'car', prefix: false }] }];
+    for (let i = 0; i < 60; i++) {
+      const params = { ...randomParams(r), sortBy: r.pick(['price_asc', 'price_desc'] as const) };
+      const text = r.pick(texts);
+      expect({ params, text, ...index.search(params, NOW_US, text) }).toEqual({ params, text, ...expected(listings, new Set(), params, text) });
+    }
+  });
+
   it("reads PostgreSQL's tsquery output into lexemes and prefixes, and nothing a set of lexemes cannot answer", () => {
     expect(parseTsquery("'velo':* | 'vel'")).toEqual({ kind: 'or', parts: [{ kind: 'lexeme', lexeme: 'velo', prefix: true }, { kind: 'lexeme', lexeme: 'vel', prefix: false }] });
     expect(parseTsquery("( 'a' | 'b' ) & 'c':* & ( 'd' | ( 'e' | 'f' ) )")).toEqual({

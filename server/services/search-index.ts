@@ -504,14 +504,16 @@ export class SearchIndex {
       // enough that the walk soon fills the page and the count; else every listing holding them.
       // Words and prices go together (cars are dear): a walk that reads more than the other way
       // would is left for it.
+      // `holders` counts a listing once per lexeme it has of the words: it guesses high, and the
+      // heap over the real holders is cheap (they are read in slot order) unless they are many.
       const holders = this.postings.size(text);
-      if (walk(priced, holders / Math.max(1, n)) < holders * 4) {
+      if (walk(priced, holders / Math.max(1, n)) * 4 < holders) {
         if (this.marks.length < this.capacity) this.marks = new Uint8Array(this.capacity);
         const marks = this.marks;
         const all = this.postings.mark(text, marks);
         if (all !== null) {
           try {
-            const answer = this.walkList(prices.slots, from, to, reversed, (slot) => marks[slot] === all && matches(slot), offset, end, holders * 4);
+            const answer = this.walkList(prices.slots, from, to, reversed, (slot) => marks[slot] === all && matches(slot), offset, end, holders);
             if (answer) return answer;
           } finally {
             this.postings.unmark(text, marks);
