@@ -497,7 +497,7 @@ export class SearchIndex {
     const reversed = params.sortBy === 'date_desc' || params.sortBy === 'price_desc';
     const order = byDate ? this.oldestFirst : this.cheapestFirst;
     const before = reversed ? (a: number, b: number) => order(b, a) : order;
-    // With words: the listings holding them, in slot order, every one checked and the page kept in a heap.
+    // With words: by date, their listings walked newest (or oldest) first; by price, below.
     if (text) {
       if (byDate) return this.walkWords(text, reversed, matches, before, offset, end);
       // By price: the price list walked with the words' listings marked, when the words are common
