@@ -247,6 +247,11 @@ export class SearchIndex {
     return this.postings.pairs;
   }
 
+  /** How many bytes the words' laid-out lists take (packed-slots.ts). */
+  get postingBytes(): number {
+    return this.postings.byteSize;
+  }
+
   /** How many listings are out of date order (`late`): past a few thousand, a search with words costs more, and a load in order is due. */
   get outOfOrder(): number {
     return this.lateSlots.size;

@@ -1,13 +1,13 @@
 // Which listings (index slots) hold each lexeme of the text index (decision 0046): the words of a
 // search are answered from here, in memory, instead of PostgreSQL's GIN index.
 //
-// At a million listings there are some eighteen million (lexeme, listing) pairs. Kept as one
-// array per lexeme they would cost an object and a buffer each, for vocabularies of hundreds of
-// thousands of words; so the pairs a load brings are laid out once, lexeme after lexeme, each
-// lexeme's slots ascending (`slots`, from `start[n]` to `start[n + 1]`). A listing published or
-// edited later adds its slots to small per-lexeme lists (`added`). A listing that leaves is not
-// looked for: its slot is dead, and the search checks the slot. A compaction lays everything out
-// again without the dead slots, before they are reused.
+// At a million listings there are some seventeen million (lexeme, listing) pairs. The pairs a load
+// brings are laid out once, lexeme after lexeme, each lexeme's slots ascending, packed as the gaps
+// between them (packed-slots.ts, decision 0047). A listing published or edited later adds its slots
+// to small per-lexeme lists (`added`). A listing that leaves is not looked for: its slot is dead,
+// and the search checks the slot. A compaction lays everything out again without the dead slots,
+// before they are reused.
+import { BLOCK, PackedLists, type PackedCursor } from './packed-slots.ts';
 import type { TextQuery } from './text-query.ts';
 
 const growInt32 = (array: Int32Array, length: number): Int32Array<ArrayBuffer> => {
@@ -16,27 +16,61 @@ const growInt32 = (array: Int32Array, length: number): Int32Array<ArrayBuffer> =
   return bigger;
 };
 
-const EMPTY: Int32Array = new Int32Array(0);
+const growBytes = (bytes: Uint8Array, length: number): Uint8Array<ArrayBuffer> => {
+  const bigger = new Uint8Array(length);
+  bigger.set(bytes);
+  return bigger;
+};
+
+/** Writes a variable-length integer (seven bits a byte, the high bit on every byte but the last) at `at`; returns where the next one goes. */
+function writeVarint(bytes: Uint8Array, at: number, value: number): number {
+  while (value >= 0x80) {
+    bytes[at++] = (value & 0x7f) | 0x80;
+    value >>>= 7;
+  }
+  bytes[at++] = value;
+  return at;
+}
+
+/** A layOut() gathers the slots of this many pairs at most at a time (and of one lexeme, however many it has). */
+const GATHERED_PAIRS = 2_000_000;
 
 export class Postings {
   private readonly numbers = new Map<string, number>();
   private readonly values: string[] = [];
   /** Every lexeme's number, ordered by the lexeme (code units: a prefix's lexemes are next to each other). */
   private byValue: number[] = [];
-  /** Laid out: lexeme n's slots are slots[start[n]..start[n + 1]), ascending. Lexemes numbered since have none here. */
-  private start = new Int32Array(1);
-  private slots: Int32Array = EMPTY;
+  /** Laid out: lexeme n's slots, ascending (lexemes numbered since have none here). */
+  private laid: PackedLists = PackedLists.EMPTY;
   /** Slots added since the layout, per lexeme, ascending. */
   private readonly added = new Map<number, number[]>();
-  /** A load's pairs, listing after listing, until layOut(): the slots, where each one's lexemes end, and the lexemes. */
-  private staged: { slots: Int32Array; ends: Int32Array; listings: number; lexemes: Int32Array; pairs: number } = { slots: new Int32Array(1024), ends: new Int32Array(1024), listings: 0, lexemes: new Int32Array(16_384), pairs: 0 };
+  /**
+   * A load's pairs, listing after listing, until layOut(): the listings' slots, where each one's
+   * lexemes end in `lexemes`, and their numbers as variable-length integers (a byte for most: the
+   * common lexemes are met first), a quarter of what 32-bit numbers took at a load's peak.
+   */
+  private staged = { slots: new Int32Array(1024), ends: new Int32Array(1024), listings: 0, lexemes: new Uint8Array(16_384), bytes: 0 };
   private loading = false;
+  /** Decoded blocks: one for has(), one for the loops over whole lists. */
+  private readonly lookupScratch = new Int32Array(BLOCK);
+  private readonly scratch = new Int32Array(BLOCK);
+  /** How many pairs a layOut() gathers at a time (GATHERED_PAIRS; tests make it small, to gather in many runs). */
+  private readonly gatheredPairs: number;
+
+  constructor(gatheredPairs = GATHERED_PAIRS) {
+    this.gatheredPairs = gatheredPairs;
+  }
 
   /** How many (lexeme, listing) pairs it holds, dead slots included until a compaction. */
   get pairs(): number {
-    let n = this.slots.length;
+    let n = this.laid.total;
     for (const list of this.added.values()) n += list.length;
     return n;
+  }
+
+  /** How many bytes the laid-out lists take. */
+  get byteSize(): number {
+    return this.laid.byteSize;
   }
 
   private number(lexeme: string): number {
@@ -74,10 +108,10 @@ export class Postings {
         s.slots = growInt32(s.slots, Math.max(1024, s.slots.length * 2));
         s.ends = growInt32(s.ends, Math.max(1024, s.ends.length * 2));
       }
-      if (s.pairs + lexemes.length > s.lexemes.length) s.lexemes = growInt32(s.lexemes, Math.max(s.lexemes.length * 2, s.pairs + lexemes.length));
-      for (const lexeme of lexemes) s.lexemes[s.pairs++] = this.number(lexeme);
+      if (s.bytes + lexemes.length * 5 > s.lexemes.length) s.lexemes = growBytes(s.lexemes, Math.max(Math.ceil(s.lexemes.length * 1.5), s.bytes + lexemes.length * 5));
+      for (const lexeme of lexemes) s.bytes = writeVarint(s.lexemes, s.bytes, this.number(lexeme));
       s.slots[s.listings] = slot;
-      s.ends[s.listings++] = s.pairs;
+      s.ends[s.listings++] = s.bytes;
       return;
     }
     for (const lexeme of lexemes) {
@@ -101,44 +135,102 @@ export class Postings {
       s.slots = growInt32(s.slots, listings);
       s.ends = growInt32(s.ends, listings);
     }
-    if (pairs > s.lexemes.length) s.lexemes = growInt32(s.lexemes, pairs);
+    // Most lexeme numbers take a byte; the rarer ones two or three.
+    const bytes = pairs + (pairs >> 2);
+    if (bytes > s.lexemes.length) s.lexemes = growBytes(s.lexemes, bytes);
+  }
+
+  /** Each staged pair (a listing's slot and one of its lexemes) whose listing `keep` takes, to `visit`. */
+  private forEachStaged(keep: (slot: number) => boolean, visit: (slot: number, lexeme: number) => void): void {
+    const { slots, ends, listings, lexemes } = this.staged;
+    for (let l = 0, at = 0; l < listings; at = ends[l++]!) {
+      const slot = slots[l]!;
+      if (!keep(slot)) continue;
+      while (at < ends[l]!) {
+        let byte = lexemes[at++]!;
+        let n = byte & 0x7f;
+        for (let shift = 7; byte >= 0x80; shift += 7) {
+          byte = lexemes[at++]!;
+          n |= (byte & 0x7f) << shift;
+        }
+        visit(slot, n);
+      }
+    }
   }
 
   /**
    * Lays every pair out again (after a load, or to drop dead slots: `keep`), each lexeme's slots
-   * ascending: counted first, so that the array is allocated once at its size.
+   * ascending. Counted first, so that the lists are allocated at their size; then gathered a few
+   * million pairs at a time (a run of lexemes), so that no array of every pair is ever made.
    */
   layOut(keep: (slot: number) => boolean = () => true): void {
     const lexemeCount = this.values.length;
-    const counts = new Int32Array(lexemeCount + 1);
-    const laid = this.start.length - 1;
-    for (let n = 0; n < laid; n++) for (let i = this.start[n]!; i < this.start[n + 1]!; i++) if (keep(this.slots[i]!)) counts[n]! += 1;
+    const laid = this.laid;
+    const counts = new Int32Array(lexemeCount);
+    for (let n = 0; n < laid.lists; n++) {
+      laid.forEach(
+        n,
+        (slots, count) => {
+          for (let i = 0; i < count; i++) if (keep(slots[i]!)) counts[n]! += 1;
+        },
+        this.scratch,
+      );
+    }
     for (const [n, list] of this.added) for (const slot of list) if (keep(slot)) counts[n]! += 1;
-    const s = this.staged;
-    for (let l = 0, from = 0; l < s.listings; from = s.ends[l++]!) if (keep(s.slots[l]!)) for (let i = from; i < s.ends[l]!; i++) counts[s.lexemes[i]!]! += 1;
-    const start = new Int32Array(lexemeCount + 1);
-    for (let n = 0; n < lexemeCount; n++) start[n + 1] = start[n]! + counts[n]!;
-    const slots = new Int32Array(start[lexemeCount]!);
-    const fill = start.slice(0, lexemeCount);
-    for (let n = 0; n < laid; n++) for (let i = this.start[n]!; i < this.start[n + 1]!; i++) if (keep(this.slots[i]!)) slots[fill[n]!++] = this.slots[i]!;
-    for (const [n, list] of this.added) for (const slot of list) if (keep(slot)) slots[fill[n]!++] = slot;
-    for (let l = 0, from = 0; l < s.listings; from = s.ends[l++]!) {
-      const slot = s.slots[l]!;
-      if (keep(slot)) for (let i = from; i < s.ends[l]!; i++) slots[fill[s.lexemes[i]!]!++] = slot;
+    this.forEachStaged(keep, (_, n) => (counts[n]! += 1));
+
+    let pairs = 0;
+    let most = 0;
+    for (const count of counts) {
+      pairs += count;
+      most = Math.max(most, count);
     }
-    // Each source was ascending, but not one after the other: order each lexeme's slots where needed.
-    for (let n = 0; n < lexemeCount; n++) {
-      for (let i = start[n]! + 1; i < start[n + 1]!; i++) {
-        if (slots[i - 1]! > slots[i]!) {
-          slots.subarray(start[n]!, start[n + 1]!).sort();
-          break;
-        }
+    // A gap takes a byte when a lexeme is in one listing out of a hundred or more.
+    const writer = PackedLists.writer(counts, laid.total > 0 ? Math.ceil((laid.byteSize * pairs) / laid.total) : pairs + (pairs >> 3));
+    const gathered = new Int32Array(Math.min(pairs, Math.max(this.gatheredPairs, most)));
+    // Where each lexeme of the run starts in `gathered`, and where its next slot goes.
+    const starts = new Int32Array(lexemeCount + 1);
+    const fill = new Int32Array(lexemeCount);
+    for (let first = 0; first < lexemeCount; ) {
+      let end = first;
+      let run = 0;
+      while (end < lexemeCount && (end === first || run + counts[end]! <= gathered.length)) run += counts[end++]!;
+      starts[first] = 0;
+      for (let n = first; n < end; n++) {
+        starts[n + 1] = starts[n]! + counts[n]!;
+        fill[n] = starts[n]!;
       }
+      for (let n = first; n < Math.min(end, laid.lists); n++) {
+        laid.forEach(
+          n,
+          (slots, count) => {
+            for (let i = 0; i < count; i++) if (keep(slots[i]!)) gathered[fill[n]!++] = slots[i]!;
+          },
+          this.scratch,
+        );
+      }
+      for (let n = first; n < end; n++) for (const slot of this.added.get(n) ?? NONE) if (keep(slot)) gathered[fill[n]!++] = slot;
+      if (this.staged.listings > 0) {
+        this.forEachStaged(keep, (slot, n) => {
+          if (n >= first && n < end) gathered[fill[n]!++] = slot;
+        });
+      }
+      for (let n = first; n < end; n++) {
+        const slots = gathered.subarray(starts[n]!, starts[n + 1]!);
+        // Each source was ascending, but not one after the other.
+        for (let i = 1; i < slots.length; i++) {
+          if (slots[i - 1]! > slots[i]!) {
+            slots.sort();
+            break;
+          }
+        }
+        writer.write(slots);
+      }
+      first = end;
     }
-    this.start = start;
-    this.slots = slots;
+    this.laid = writer.finish();
     this.added.clear();
-    this.staged = { slots: new Int32Array(0), ends: new Int32Array(0), listings: 0, lexemes: new Int32Array(0), pairs: 0 };
+    this.staged = { slots: new Int32Array(0), ends: new Int32Array(0), listings: 0, lexemes: new Uint8Array(0), bytes: 0 };
     if (this.loading) {
       this.loading = false;
       this.byValue = this.values.map((_, n) => n).sort((a, b) => (this.values[a]! < this.values[b]! ? -1 : this.values[a]! > this.values[b]! ? 1 : 0));
@@ -160,21 +252,55 @@ export class Postings {
     return found;
   }
 
-  /** One lexeme's slots, laid out and added since: each ascending, no slot in both. */
-  private listsOf(n: number): SlotLists {
-    return {
-      laid: n < this.start.length - 1 ? this.slots.subarray(this.start[n]!, this.start[n + 1]!) : EMPTY,
-      added: this.added.get(n) ?? NONE,
-    };
+  /** How many slots a lexeme has, laid out and added since. */
+  private lengthOf(n: number): number {
+    return this.laid.length(n) + (this.added.get(n)?.length ?? 0);
+  }
+
+  /** A lexeme's slots one at a time: the laid-out ones and the added ones, each list a cursor. */
+  private cursorsOf(n: number, descending: boolean): Cursor[] {
+    const cursors: Cursor[] = [];
+    if (this.laid.length(n) > 0) cursors.push(this.laid.cursor(n, descending));
+    const added = this.added.get(n);
+    if (added && added.length > 0) cursors.push(new ArrayCursor(added, descending));
+    return cursors;
+  }
+
+  /** Several lexemes' slots as one stream. */
+  private merged(lexemes: number[], descending: boolean): SlotStream {
+    const size = lexemes.reduce((sum, n) => sum + this.lengthOf(n), 0);
+    return new MergedLists(
+      lexemes.flatMap((n) => this.cursorsOf(n, descending)),
+      size,
+      descending,
+    );
+  }
+
+  /** Every slot of a lexeme (laid out, then added), to `visit` a block at a time. */
+  private forEachOf(n: number, visit: (slots: ArrayLike<number>, count: number) => void): void {
+    this.laid.forEach(n, visit, this.scratch);
+    const added = this.added.get(n);
+    if (added) visit(added, added.length);
   }
 
   /** Whether a slot's lexemes satisfy the query (matchesLexemes), its leaves' lexemes and lists found once for the many slots it is asked about. */
   lookup(query: TextQuery): (slot: number) => boolean {
     if (query.kind === 'lexeme') {
-      const lists = this.lexemesOf(query.lexeme, query.prefix).map((n) => this.listsOf(n));
-      return (slot) => lists.some(({ laid, added }) => has(laid, slot) || has(added, slot));
+      const lexemes = this.lexemesOf(query.lexeme, query.prefix).map((n) => ({ n, added: this.added.get(n) ?? NONE }));
+      const scratch = this.lookupScratch;
+      return (slot) => lexemes.some(({ n, added }) => this.laid.has(n, slot, scratch) || has(added, slot));
     }
     const parts = query.kind === 'and' || query.kind === 'or' ? query.parts.map((part) => this.lookup(part)) : [];
+    return query.kind === 'and' ? (slot) => parts.every((part) => part(slot)) : (slot) => parts.some((part) => part(slot));
+  }
+
+  /** lookup() for slots asked about in one direction only (a walk of another list): each lexeme's blocks decoded once at most. */
+  private seek(query: TextQuery, descending: boolean): (slot: number) => boolean {
+    if (query.kind === 'lexeme') {
+      const lexemes = this.lexemesOf(query.lexeme, query.prefix).map((n) => ({ laid: this.laid.seeker(n, descending), added: this.added.get(n) ?? NONE }));
+      return (slot) => lexemes.some(({ laid, added }) => laid.has(slot) || has(added, slot));
+    }
+    const parts = query.kind === 'and' || query.kind === 'or' ? query.parts.map((part) => this.seek(part, descending)) : [];
     return query.kind === 'and' ? (slot) => parts.every((part) => part(slot)) : (slot) => parts.some((part) => part(slot));
   }
 
@@ -187,18 +313,18 @@ export class Postings {
     if (query.kind === 'lexeme') {
       const lexemes = this.lexemesOf(query.lexeme, query.prefix);
       if (lexemes.length > MERGED_LEXEMES_MAX) return arrayStream(this.collect(lexemes), descending);
-      return new MergedLists(lexemes.map((n) => this.listsOf(n)), descending);
+      return this.merged(lexemes, descending);
     }
     if (query.kind === 'or') {
       // An or of lexemes (a word: itself, its stems) reads their lists as one; other ors merge their parts' streams.
       const words = this.markable(query);
-      if (words?.length === 1 && words[0]!.length <= MERGED_LEXEMES_MAX) return new MergedLists(words[0]!.map((n) => this.listsOf(n)), descending);
+      if (words?.length === 1 && words[0]!.length <= MERGED_LEXEMES_MAX) return this.merged(words[0]!, descending);
       return mergeStreams(query.parts.map((part) => this.stream(part, descending)), descending);
     }
     // And: the part with the fewest slots leads, each of its slots looked up in the others.
     const parts = [...query.parts].sort((a, b) => this.size(a) - this.size(b));
     const lead = this.stream(parts[0]!, descending);
-    const rest = parts.slice(1).map((part) => this.lookup(part));
+    const rest = parts.slice(1).map((part) => this.seek(part, descending));
     return {
       size: lead.size,
       next: () => {
@@ -221,9 +347,9 @@ export class Postings {
     // Word i + 1 advances the slots word i reached: those at words.length hold every word.
     words.forEach((lexemes, i) => {
       for (const n of lexemes) {
-        const { laid, added } = this.listsOf(n);
-        for (let k = 0; k < laid.length; k++) if (marks[laid[k]!] === i) marks[laid[k]!] = i + 1;
-        for (const slot of added) if (marks[slot] === i) marks[slot] = i + 1;
+        this.forEachOf(n, (slots, count) => {
+          for (let k = 0; k < count; k++) if (marks[slots[k]!] === i) marks[slots[k]!] = i + 1;
+        });
       }
     });
     return words.length;
@@ -233,9 +359,9 @@ export class Postings {
   unmark(query: TextQuery, marks: Uint8Array): void {
     const words = this.markable(query);
     for (const n of words?.[0] ?? []) {
-      const { laid, added } = this.listsOf(n);
-      for (let k = 0; k < laid.length; k++) marks[laid[k]!] = 0;
-      for (const slot of added) marks[slot] = 0;
+      this.forEachOf(n, (slots, count) => {
+        for (let k = 0; k < count; k++) marks[slots[k]!] = 0;
+      });
     }
   }
 
@@ -248,7 +374,7 @@ export class Postings {
       if (!leaves.every((leaf) => leaf.kind === 'lexeme')) return null;
       words.push([...new Set(leaves.flatMap((leaf) => (leaf.kind === 'lexeme' ? this.lexemesOf(leaf.lexeme, leaf.prefix) : [])))]);
     }
-    const sizeOf = (lexemes: number[]) => lexemes.reduce((sum, n) => sum + this.listsOf(n).laid.length + this.listsOf(n).added.length, 0);
+    const sizeOf = (lexemes: number[]) => lexemes.reduce((sum, n) => sum + this.lengthOf(n), 0);
     return words.map((lexemes) => ({ lexemes, size: sizeOf(lexemes) })).sort((a, b) => a.size - b.size).map((w) => w.lexemes);
   }
 
@@ -257,23 +383,17 @@ export class Postings {
     if (query.kind === 'and') return Math.min(...query.parts.map((part) => this.size(part)));
     if (query.kind === 'or') return query.parts.reduce((sum, part) => sum + this.size(part), 0);
     if (query.kind !== 'lexeme') return 0;
-    return this.lexemesOf(query.lexeme, query.prefix).reduce((sum, n) => {
-      const { laid, added } = this.listsOf(n);
-      return sum + laid.length + added.length;
-    }, 0);
+    return this.lexemesOf(query.lexeme, query.prefix).reduce((sum, n) => sum + this.lengthOf(n), 0);
   }
 
   /** Every slot of these lexemes, ascending, each once (a prefix of very many lexemes: one sort beats a merge of that many). */
   private collect(lexemes: number[]): Int32Array {
-    let total = 0;
-    const lists = lexemes.map((n) => this.listsOf(n));
-    for (const { laid, added } of lists) total += laid.length + added.length;
-    const all = new Int32Array(total);
+    const all = new Int32Array(lexemes.reduce((sum, n) => sum + this.lengthOf(n), 0));
     let at = 0;
-    for (const { laid, added } of lists) {
-      all.set(laid, at);
-      at += laid.length;
-      for (const slot of added) all[at++] = slot;
+    for (const n of lexemes) {
+      this.forEachOf(n, (slots, count) => {
+        for (let k = 0; k < count; k++) all[at++] = slots[k]!;
+      });
     }
     all.sort();
     let to = 0;
@@ -284,10 +404,28 @@ export class Postings {
 
 const NONE: readonly number[] = [];
 
-/** One lexeme's slots: laid out, and added since; each ascending, no slot in both. */
-export interface SlotLists {
-  laid: Int32Array;
-  added: readonly number[];
+/** A list's slots one at a time in one direction: `slot` the current one (-1 past the last). */
+interface Cursor {
+  slot: number;
+  advance(): void;
+}
+
+/** A Cursor over an ascending array (a lexeme's added slots). */
+class ArrayCursor implements Cursor {
+  slot: number;
+  private at: number;
+  private readonly list: readonly number[];
+  private readonly step: number;
+  constructor(list: readonly number[], descending: boolean) {
+    this.list = list;
+    this.step = descending ? -1 : 1;
+    this.at = descending ? list.length - 1 : 0;
+    this.slot = list[this.at] ?? -1;
+  }
+  advance(): void {
+    this.at += this.step;
+    this.slot = this.list[this.at] ?? -1;
+  }
 }
 
 /** A prefix that starts more lexemes than this is read as one sorted array rather than merged. */
@@ -323,36 +461,29 @@ function arrayStream(slots: ArrayLike<number>, descending: boolean): SlotStream 
  * (itself, a stem or two, what its prefix starts); this is several times faster than a heap of streams.
  */
 class MergedLists implements SlotStream {
-  private readonly parts: Int32Array[] = [];
-  private readonly at: Int32Array;
+  private readonly parts: Cursor[];
   readonly size: number;
   private last = -1;
   private readonly descending: boolean;
-  constructor(lists: SlotLists[], descending: boolean) {
+  constructor(parts: (Cursor | PackedCursor)[], size: number, descending: boolean) {
     this.descending = descending;
-    for (const { laid, added } of lists) {
-      if (laid.length > 0) this.parts.push(laid);
-      if (added.length > 0) this.parts.push(Int32Array.from(added));
-    }
-    this.at = Int32Array.from(this.parts, (part) => (descending ? part.length - 1 : 0));
-    this.size = this.parts.reduce((sum, part) => sum + part.length, 0);
+    this.parts = parts;
+    this.size = size;
   }
   next(): number {
     for (;;) {
       let best = -1;
-      let from = -1;
-      for (let p = 0; p < this.parts.length; p++) {
-        const i = this.at[p]!;
-        const part = this.parts[p]!;
-        if (i < 0 || i >= part.length) continue;
-        const slot = part[i]!;
-        if (from < 0 || (this.descending ? slot > best : slot < best)) {
+      let from: Cursor | null = null;
+      for (const part of this.parts) {
+        const slot = part.slot;
+        if (slot < 0) continue;
+        if (from === null || (this.descending ? slot > best : slot < best)) {
           best = slot;
-          from = p;
+          from = part;
         }
       }
-      if (from < 0) return -1;
-      this.at[from] = this.at[from]! + (this.descending ? -1 : 1);
+      if (from === null) return -1;
+      from.advance();
       // A slot in two of the lists (a listing with both lexemes) is given once.
       if (best !== this.last) {
         this.last = best;
