@@ -4,7 +4,6 @@ import type { ListenOptions } from 'node:net';
 import type { FastifyListenOptions } from 'fastify';
 import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from '../db/client.ts';
-import { seedDemoCatalogue } from './seed/seed.ts';
 import { buildApp } from './app.ts';
 import { followConnections } from './http/connection-drain.ts';
 import { addListeners, assertPortFree, canSharePort, type ExtraListeners } from './http/listen-sockets.ts';
@@ -30,7 +29,10 @@ let listeners: ExtraListeners | undefined;
 const FRESH_CONNECTION_GRACE_MS = 1000;
 
 // The demo catalogue fills an empty embedded database only; PostgreSQL gets it from `npm run db:seed`.
+// Imported here, not above: its texts, its photo drawer and every icon it draws from would
+// otherwise stay in the memory of every server, seeding or not.
 if (config.seedDemo && database.kind === 'pglite') {
+  const { seedDemoCatalogue } = await import('./seed/seed.ts');
   const seeded = await seedDemoCatalogue(services, { onlyIfEmpty: true });
   if (seeded) {
     app.log.info(
