@@ -144,38 +144,51 @@ export class PackedLists {
   }
 }
 
-/** One list's slots one at a time: `slot` is the current one (-1 once there are no more), advance() moves on. */
-export class PackedCursor {
-  slot = -1;
-  private readonly lists: PackedLists;
+/** What reads one list a block at a time: the list's blocks, and the one decoded in `buffer`. */
+abstract class BlockReader {
+  protected readonly lists: PackedLists;
   private readonly n: number;
-  private readonly descending: boolean;
-  private readonly buffer = new Int32Array(BLOCK);
-  /** The block decoded in `buffer`, its length, and the position of `slot` in it. */
-  private block: number;
-  private readonly end: number;
-  private readonly first: number;
-  private count = 0;
-  private at = 0;
+  protected readonly descending: boolean;
+  protected readonly buffer = new Int32Array(BLOCK);
+  protected readonly firstBlock: number;
+  protected readonly end: number;
+  /** The block decoded in `buffer` (before the first or past the last: none), its length, and a position in it. */
+  protected block: number;
+  protected count = 0;
+  protected at = 0;
 
   constructor(lists: PackedLists, n: number, descending: boolean) {
     this.lists = lists;
     this.n = n;
     this.descending = descending;
     const { first, end } = lists.blockRange(n);
-    this.first = first;
+    this.firstBlock = first;
     this.end = end;
     this.block = descending ? end : first - 1;
+  }
+
+  protected load(b: number): void {
+    this.block = b;
+    this.count = this.lists.decode(this.n, b, this.buffer);
+  }
+}
+
+/** One list's slots one at a time: `slot` is the current one (-1 once there are no more), advance() moves on. */
+export class PackedCursor extends BlockReader {
+  slot = -1;
+
+  constructor(lists: PackedLists, n: number, descending: boolean) {
+    super(lists, n, descending);
     this.nextBlock();
   }
 
   private nextBlock(): void {
-    this.block += this.descending ? -1 : 1;
-    if (this.block < this.first || this.block >= this.end) {
+    const b = this.block + (this.descending ? -1 : 1);
+    if (b < this.firstBlock || b >= this.end) {
       this.slot = -1;
       return;
     }
-    this.count = this.lists.decode(this.n, this.block, this.buffer);
+    this.load(b);
     this.at = this.descending ? this.count - 1 : 0;
     this.slot = this.buffer[this.at]!;
   }
@@ -193,53 +206,32 @@ export class PackedCursor {
  * the last answer stays decoded and is read on from where it stopped, so that a walk of another
  * list (an and of words) decodes each block of this one once at most, instead of once a slot.
  */
-export class PackedSeeker {
-  private readonly lists: PackedLists;
-  private readonly n: number;
-  private readonly descending: boolean;
-  private readonly buffer = new Int32Array(BLOCK);
-  private readonly firstBlock: number;
-  private readonly end: number;
-  /** The block decoded in `buffer` (-1: none yet), its length, and where the last answer stopped. */
-  private block = -1;
-  private count = 0;
-  private at = 0;
-
-  constructor(lists: PackedLists, n: number, descending: boolean) {
-    this.lists = lists;
-    this.n = n;
-    this.descending = descending;
-    const { first, end } = lists.blockRange(n);
-    this.firstBlock = first;
-    this.end = end;
-  }
+export class PackedSeeker extends BlockReader {
+  private started = false;
 
   has(slot: number): boolean {
     const buffer = this.buffer;
     if (this.descending) {
-      if (this.block < 0 || slot < buffer[0]!) {
-        const b = this.lists.blockOf(slot, this.firstBlock, this.block < 0 ? this.end : this.block);
+      if (!this.started || slot < buffer[0]!) {
+        const b = this.lists.blockOf(slot, this.firstBlock, this.started ? this.block : this.end);
         if (b < 0) return false;
         this.load(b);
+        this.started = true;
         this.at = this.count - 1;
       }
       while (this.at > 0 && buffer[this.at]! > slot) this.at--;
     } else {
-      if (this.block < 0 || slot > buffer[this.count - 1]!) {
-        const b = this.lists.blockOf(slot, this.block < 0 ? this.firstBlock : this.block + 1, this.end);
+      if (!this.started || slot > buffer[this.count - 1]!) {
+        const b = this.lists.blockOf(slot, this.started ? this.block + 1 : this.firstBlock, this.end);
         // Before the next block: past this one's last slot, so not held.
         if (b < 0) return false;
         this.load(b);
+        this.started = true;
         this.at = 0;
       }
       while (this.at < this.count - 1 && buffer[this.at]! < slot) this.at++;
     }
     return buffer[this.at] === slot;
-  }
-
-  private load(b: number): void {
-    this.block = b;
-    this.count = this.lists.decode(this.n, b, this.buffer);
   }
 }
 
