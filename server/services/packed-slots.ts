@@ -5,9 +5,9 @@
 //
 // A list is cut into blocks of BLOCK slots. A block keeps its first slot whole, and the gaps after
 // it all in one width: a byte each when every gap of the block fits one, else two, else four (a
-// block of one width decodes in a straight loop, several times faster than variable-length
-// integers). A reader decodes a block at a time into a small array, forwards or backwards; a
-// binary search over the blocks' first slots finds the one block a slot can be in.
+// block of one width decodes in a straight loop, with no test per byte as variable-length integers
+// need). A reader decodes a block at a time into a small array, forwards or backwards; a binary
+// search over the blocks' first slots finds the one block a slot can be in.
 
 /** Slots a block holds: a lookup decodes at most this many. */
 export const BLOCK = 128;
@@ -120,11 +120,6 @@ export class PackedLists {
       else hi = mid;
     }
     return lo;
-  }
-
-  /** A block's first slot. */
-  first(b: number): number {
-    return this.firstSlot[b]!;
   }
 
   /** Whether list n holds slots asked about in one direction (each at or past the one before), each a step on from the last. */
