@@ -12,7 +12,8 @@
 /** Slots a block holds: a lookup decodes at most this many. */
 export const BLOCK = 128;
 
-const growBytes = (bytes: Uint8Array, length: number): Uint8Array<ArrayBuffer> => {
+/** A copy of the bytes in a larger array (the postings' staging grows the same way). */
+export const growBytes = (bytes: Uint8Array, length: number): Uint8Array<ArrayBuffer> => {
   const bigger = new Uint8Array(length);
   bigger.set(bytes);
   return bigger;

@@ -7,18 +7,12 @@
 // to small per-lexeme lists (`added`). A listing that leaves is not looked for: its slot is dead,
 // and the search checks the slot. A compaction lays everything out again without the dead slots,
 // before they are reused.
-import { BLOCK, PackedLists, type PackedCursor } from './packed-slots.ts';
+import { BLOCK, growBytes, PackedLists } from './packed-slots.ts';
 import type { TextQuery } from './text-query.ts';
 
 const growInt32 = (array: Int32Array, length: number): Int32Array<ArrayBuffer> => {
   const bigger = new Int32Array(length);
   bigger.set(array);
-  return bigger;
-};
-
-const growBytes = (bytes: Uint8Array, length: number): Uint8Array<ArrayBuffer> => {
-  const bigger = new Uint8Array(length);
-  bigger.set(bytes);
   return bigger;
 };
 
@@ -465,7 +459,7 @@ class MergedLists implements SlotStream {
   readonly size: number;
   private last = -1;
   private readonly descending: boolean;
-  constructor(parts: (Cursor | PackedCursor)[], size: number, descending: boolean) {
+  constructor(parts: Cursor[], size: number, descending: boolean) {
     this.descending = descending;
     this.parts = parts;
     this.size = size;
