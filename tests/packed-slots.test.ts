@@ -3,7 +3,7 @@
 // read forwards, backwards, by lookup and by a walk of lookups in one direction; a load gathered
 // in many runs, then additions and a compaction.
 import { describe, expect, it } from 'vitest';
-import { BLOCK, PackedLists } from '../server/services/packed-slots.ts';
+import { BLOCK, growBytes, PackedLists } from '../server/services/packed-slots.ts';
 import { Postings } from '../server/services/search-postings.ts';
 
 /** mulberry32: the same lists every run. */
@@ -88,6 +88,23 @@ describe('packed slot lists', () => {
     expect(() => pack([[3, 3]])).toThrow(/ascending/);
     const writer = PackedLists.writer(Int32Array.of(2), 4);
     expect(() => writer.write([1])).toThrow(/counted/);
+  });
+
+  it('give their memory back when released, but the shared empty lists', () => {
+    const bytes = new Uint8Array([1, 2, 3]);
+    const bigger = growBytes(bytes, 8);
+    expect([...bigger]).toEqual([1, 2, 3, 0, 0, 0, 0, 0]);
+    // The smaller copy is detached: its memory is free now, not at the next full collection.
+    expect(bytes.buffer.byteLength).toBe(0);
+    const writer = PackedLists.writer(new Int32Array([2]), 1 << 16);
+    writer.write([5, 9]);
+    const packed = writer.finish();
+    expect(packed.has(0, 9, new Int32Array(BLOCK))).toBe(true);
+    packed.release();
+    expect(packed.byteSize).toBe(0);
+    PackedLists.EMPTY.release();
+    expect(PackedLists.EMPTY.length(0)).toBe(0);
+    expect(PackedLists.EMPTY.total).toBe(0);
   });
 
   it('hold the postings of a load gathered in many runs, then additions and a compaction', () => {

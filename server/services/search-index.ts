@@ -10,6 +10,7 @@
 // date to the microsecond, then the id; the price, then the id) and the same capped count.
 import { PRODUCTS_PAGE_SIZE } from '../../common/constants.ts';
 import { COUNT_CAP, type SearchParams } from '../../common/schemas/search.ts';
+import { release } from './packed-slots.ts';
 import { Postings, type SlotStream } from './search-postings.ts';
 import type { TextQuery } from './text-query.ts';
 
@@ -77,6 +78,7 @@ class Dictionary {
 const grow = <T extends Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array>(array: T, length: number): T => {
   const bigger = new (array.constructor as new (n: number) => T)(length);
   bigger.set(array);
+  release(array);
   return bigger;
 };
 
@@ -97,7 +99,10 @@ class OrderedSlots {
   expected = 0;
   /** Allocates room for `expected` slots and a little more, before a load pushes them. */
   allocate(): void {
-    this.slots = new Int32Array(this.length + this.expected + (this.expected >> 5) + 16);
+    const slots = new Int32Array(this.length + this.expected + (this.expected >> 5) + 16);
+    slots.set(this.slots.subarray(0, this.length));
+    release(this.slots);
+    this.slots = slots;
     this.expected = 0;
   }
   /** Appends without ordering (a load, after allocate()); sort() orders them once after. */
