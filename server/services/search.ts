@@ -639,7 +639,7 @@ export interface SearchCacheOptions {
  * (services/index.ts); without Redis, or while it is away, another instance's change
  * shows here within `ttlMs`.
  */
-export const SEARCH_CACHE: SearchCacheOptions = { ttlMs: 10_000, maxEntries: 1000 };
+export const SEARCH_CACHE: SearchCacheOptions = { ttlMs: 10_000, maxEntries: 300 };
 
 /** How many words' queries the index's searches keep (a few hundred bytes each). */
 const WORD_QUERIES_KEPT = 20_000;
@@ -787,12 +787,26 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
   // read the listing as it was.
   let generation = 0;
 
+  // A page past its time is never served again: it is dropped as the next one is put, not kept
+  // until maxEntries newer ones push it out (the pages of a burst of searches stayed for as long
+  // as the server then served other things, 20-30 MB of them; issue #18, target 5).
+  function dropExpired(): void {
+    const now = Date.now();
+    for (const [key, entry] of cache) {
+      if (now - entry.at < cacheOptions.ttlMs) break;
+      cache.delete(key);
+    }
+  }
+
   function lead(key: string, params: SearchParams, searcher: Searcher | undefined): Promise<SearchResult> {
     const startedIn = generation;
     const at = Date.now();
     const running = searchUncached(params, searcher).then((result) => {
       if (!degraded.has(result) && startedIn === generation) {
+        dropExpired();
         if (cache.size >= cacheOptions.maxEntries) cache.delete(cache.keys().next().value as string);
+        // Put last (a Map keeps its keys where they were first set): the oldest stay first.
+        cache.delete(key);
         cache.set(key, { at, result });
       }
       return result;
@@ -829,6 +843,10 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
         }
       }
       return inFlight.get(key) ?? lead(key, params, searcher);
+    },
+    /** How many result pages the cache holds now. */
+    cachedPages(): number {
+      return cache.size;
     },
     /**
      * How many listings each category has, for the home page's tiles: the search's own

@@ -3,7 +3,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images, products, users } from '../../db/schema.ts';
+import { searchParamsSchema } from '../../common/schemas/search.ts';
 import { RATE_LIMITS } from '../../server/services/rate-limit.ts';
+import { createSearchService } from '../../server/services/search.ts';
 import { signedInUser } from '../helpers/api-client.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
@@ -138,6 +140,23 @@ describe('the short result cache', () => {
     expect(titles((await query('?title=canape')).body)).toEqual([]);
     await ctx.services.listings.toggleStatus(seller!, sofa!.id);
     expect(titles((await query('?title=canape')).body)).toEqual(['Canapé trois places']);
+  });
+
+  it('keeps a page no longer than its time, and no more pages than its bound', async () => {
+    const search = createSearchService(ctx.database.db, { cache: { ttlMs: 1500, maxEntries: 3 } });
+    const page = (category: string) => search.search(searchParamsSchema.parse({ category }));
+    await page('automobile');
+    await page('electronics');
+    expect(search.cachedPages()).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    // Both are past their time: the next page put drops them.
+    await page('furniture-home');
+    expect(search.cachedPages()).toBe(1);
+    await page('sport-fitness');
+    await page('diy-garden');
+    expect(search.cachedPages()).toBe(3);
+    await page('music-movies-books');
+    expect(search.cachedPages()).toBe(3);
   });
 
   it("answers a repeat from the same bytes, still cut to the schema, and a member's own page apart", async () => {
