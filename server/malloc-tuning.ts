@@ -7,17 +7,18 @@
 // 30-50 MB under page load and was never given back.
 //   - MALLOC_ARENA_MAX=2: glibc gives each thread that allocates its own arena, up to eight per
 //     core (libuv's pool and V8's helper threads), and a freed block stays in its arena.
-//   - MALLOC_MMAP_THRESHOLD_=131072: blocks from 128 KB up are mapped and unmapped on their own.
-//     By default the threshold rises to the size of the largest block freed (up to 32 MB), so
-//     after the index's load the pages' buffers and compressors came from the arenas and their
-//     freed space stayed in the process.
+//   - MALLOC_MMAP_THRESHOLD_=32768: blocks from 32 KB up are mapped and unmapped on their own, so
+//     their memory goes back when they are freed. By default the threshold starts at 128 KB and
+//     rises to the size of the largest block freed (up to 32 MB): after the index's load freed its
+//     staging, everything under that came from the arenas, where a few blocks still in use kept
+//     the pages around them (at 128 KB, one arena held 40 MB with 1 MB in use after the pages).
 
 /** Set on the process started again, so that it does not start itself once more. */
 const MARK = 'ECOSOUK_MALLOC_TUNED';
 
 export const MALLOC_SETTINGS: Readonly<Record<string, string>> = {
   MALLOC_ARENA_MAX: '2',
-  MALLOC_MMAP_THRESHOLD_: '131072',
+  MALLOC_MMAP_THRESHOLD_: '32768',
 };
 
 /**
