@@ -3,8 +3,9 @@
 // read forwards, backwards, by lookup and by a walk of lookups in one direction; a load gathered
 // in many runs, then additions and a compaction.
 import { describe, expect, it } from 'vitest';
-import { BLOCK, growBytes, PackedLists } from '../server/services/packed-slots.ts';
+import { BLOCK, PackedLists } from '../server/services/packed-slots.ts';
 import { Postings } from '../server/services/search-postings.ts';
+import { grow } from '../server/services/typed-arrays.ts';
 
 /** mulberry32: the same lists every run. */
 function random(seed: number) {
@@ -92,7 +93,7 @@ describe('packed slot lists', () => {
 
   it('give their memory back when released, but the shared empty lists', () => {
     const bytes = new Uint8Array([1, 2, 3]);
-    const bigger = growBytes(bytes, 8);
+    const bigger = grow(bytes, 8);
     expect([...bigger]).toEqual([1, 2, 3, 0, 0, 0, 0, 0]);
     // The smaller copy is detached: its memory is free now, not at the next full collection.
     expect(bytes.buffer.byteLength).toBe(0);

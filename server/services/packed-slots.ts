@@ -9,25 +9,10 @@
 // need). A reader decodes a block at a time into a small array, forwards or backwards; a binary
 // search over the blocks' first slots finds the one block a slot can be in.
 
+import { grow, release } from './typed-arrays.ts';
+
 /** Slots a block holds: a lookup decodes at most this many. */
 export const BLOCK = 128;
-
-/**
- * Gives a typed array's memory back now, not at V8's next full collection (minutes away when the
- * server is idle): its buffer is detached, and reads of it or of any view on it find nothing. Only
- * for arrays no one else holds (decision 0048).
- */
-export function release(array: { buffer: ArrayBufferLike }): void {
-  if (array.buffer instanceof ArrayBuffer && array.buffer.byteLength > 0) array.buffer.transfer(0);
-}
-
-/** A copy of the bytes in a larger array, the smaller one released (the postings' staging grows the same way). */
-export const growBytes = (bytes: Uint8Array, length: number): Uint8Array<ArrayBuffer> => {
-  const bigger = new Uint8Array(length);
-  bigger.set(bytes);
-  release(bytes);
-  return bigger;
-};
 
 export class PackedLists {
   /** How many lists; list n holds entries[n + 1] - entries[n] slots. */
@@ -298,7 +283,7 @@ export class PackedWriter {
       this.firstSlot[b] = slots[from]!;
       this.gapsAt[b] = this.at;
       this.width[b] = width;
-      if (this.at + width * BLOCK > this.bytes.length) this.bytes = growBytes(this.bytes, Math.ceil(this.bytes.length * 1.5) + width * BLOCK);
+      if (this.at + width * BLOCK > this.bytes.length) this.bytes = grow(this.bytes, Math.ceil(this.bytes.length * 1.5) + width * BLOCK);
       const bytes = this.bytes;
       for (let i = from + 1; i < to; i++) {
         const gap = slots[i]! - slots[i - 1]! - 1;

@@ -10,9 +10,9 @@
 // date to the microsecond, then the id; the price, then the id) and the same capped count.
 import { PRODUCTS_PAGE_SIZE } from '../../common/constants.ts';
 import { COUNT_CAP, type SearchParams } from '../../common/schemas/search.ts';
-import { release } from './packed-slots.ts';
 import { Postings, type SlotStream } from './search-postings.ts';
 import type { TextQuery } from './text-query.ts';
+import { grow, release } from './typed-arrays.ts';
 
 /** One listed listing's search fields, as search-index-feed.ts reads them. */
 export interface IndexedListing {
@@ -74,13 +74,6 @@ class Dictionary {
     return this.numbers.get(value) ?? -1;
   }
 }
-
-const grow = <T extends Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array>(array: T, length: number): T => {
-  const bigger = new (array.constructor as new (n: number) => T)(length);
-  bigger.set(array);
-  release(array);
-  return bigger;
-};
 
 /**
  * Slots in one of the search's orders (oldest first: db/order.ts read backwards; or cheapest

@@ -7,15 +7,9 @@
 // to small per-lexeme lists (`added`). A listing that leaves is not looked for: its slot is dead,
 // and the search checks the slot. A compaction lays everything out again without the dead slots,
 // before they are reused.
-import { BLOCK, growBytes, PackedLists, release } from './packed-slots.ts';
+import { BLOCK, PackedLists } from './packed-slots.ts';
+import { grow, release } from './typed-arrays.ts';
 import type { TextQuery } from './text-query.ts';
-
-const growInt32 = (array: Int32Array, length: number): Int32Array<ArrayBuffer> => {
-  const bigger = new Int32Array(length);
-  bigger.set(array);
-  release(array);
-  return bigger;
-};
 
 /** Writes a variable-length integer (seven bits a byte, the high bit on every byte but the last) at `at`; returns where the next one goes. */
 function writeVarint(bytes: Uint8Array, at: number, value: number): number {
@@ -100,10 +94,10 @@ export class Postings {
       this.loading = true;
       const s = this.staged;
       if (s.listings === s.slots.length) {
-        s.slots = growInt32(s.slots, Math.max(1024, s.slots.length * 2));
-        s.ends = growInt32(s.ends, Math.max(1024, s.ends.length * 2));
+        s.slots = grow(s.slots, Math.max(1024, s.slots.length * 2));
+        s.ends = grow(s.ends, Math.max(1024, s.ends.length * 2));
       }
-      if (s.bytes + lexemes.length * 5 > s.lexemes.length) s.lexemes = growBytes(s.lexemes, Math.max(Math.ceil(s.lexemes.length * 1.5), s.bytes + lexemes.length * 5));
+      if (s.bytes + lexemes.length * 5 > s.lexemes.length) s.lexemes = grow(s.lexemes, Math.max(Math.ceil(s.lexemes.length * 1.5), s.bytes + lexemes.length * 5));
       for (const lexeme of lexemes) s.bytes = writeVarint(s.lexemes, s.bytes, this.number(lexeme));
       s.slots[s.listings] = slot;
       s.ends[s.listings++] = s.bytes;
@@ -127,12 +121,12 @@ export class Postings {
   reserve(listings: number, pairs: number): void {
     const s = this.staged;
     if (listings > s.slots.length) {
-      s.slots = growInt32(s.slots, listings);
-      s.ends = growInt32(s.ends, listings);
+      s.slots = grow(s.slots, listings);
+      s.ends = grow(s.ends, listings);
     }
     // Most lexeme numbers take a byte; the rarer ones two or three.
     const bytes = pairs + (pairs >> 2);
-    if (bytes > s.lexemes.length) s.lexemes = growBytes(s.lexemes, bytes);
+    if (bytes > s.lexemes.length) s.lexemes = grow(s.lexemes, bytes);
   }
 
   /** Each staged pair (a listing's slot and one of its lexemes) whose listing `keep` takes, to `visit`. */

@@ -804,9 +804,9 @@ export function createSearchService(db: AppDb, options: SearchOptions = {}) {
     const running = searchUncached(params, searcher).then((result) => {
       if (!degraded.has(result) && startedIn === generation) {
         dropExpired();
-        if (cache.size >= cacheOptions.maxEntries) cache.delete(cache.keys().next().value as string);
         // Put last (a Map keeps its keys where they were first set): the oldest stay first.
         cache.delete(key);
+        if (cache.size >= cacheOptions.maxEntries) cache.delete(cache.keys().next().value as string);
         cache.set(key, { at, result });
       }
       return result;
