@@ -1,8 +1,14 @@
 // Every stored photo goes through here: decoded with a pixel limit (decompression
 // bombs), rotated by its EXIF orientation, re-encoded to WebP in a few widths.
 // sharp writes no metadata unless asked, so EXIF/GPS/XMP are gone from the output.
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp, default as SharpConstructor } from 'sharp';
 import { AppError } from '#errors';
+
+// sharp (libvips) is loaded with the first photo, not at start: a server that is not sent photos
+// does not map it (decision 0049). Loaded outside the callers' catch, so a broken install is a 500,
+// not the user's "the image could not be read".
+let sharpModule: Promise<typeof SharpConstructor> | undefined;
+const loadSharp = () => (sharpModule ??= import('sharp').then((module) => module.default));
 
 export const LISTING_WIDTHS = [320, 640, 1200] as const;
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -53,10 +59,11 @@ function unreadable(error: unknown): never {
 }
 
 export async function toWebpVariants(input: Buffer, widths: readonly number[] = LISTING_WIDTHS): Promise<ProcessedImage> {
-  return decodeToWebpVariants(input, widths).catch(unreadable);
+  const sharp = await loadSharp();
+  return decodeToWebpVariants(sharp, input, widths).catch(unreadable);
 }
 
-async function decodeToWebpVariants(input: Buffer, widths: readonly number[]): Promise<ProcessedImage> {
+async function decodeToWebpVariants(sharp: typeof SharpConstructor, input: Buffer, widths: readonly number[]): Promise<ProcessedImage> {
   const base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
   const meta = await base.metadata();
   // Orientations 5–8 are quarter turns: the stored width is the displayed height.
@@ -78,6 +85,7 @@ export const AVATAR_SIZE = 256;
 
 /** Profile photos: a centred square, re-encoded, metadata gone. */
 export async function toSquareAvatar(input: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     .rotate()
     .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
@@ -93,6 +101,7 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
  * anything else — text, SVG, GIF, a broken file — is refused.
  */
 export async function sniffImage(input: Buffer): Promise<{ format: string; width: number; height: number } | null> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(input, { limitInputPixels: false }).metadata();
     if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) return null;

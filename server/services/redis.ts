@@ -2,7 +2,8 @@
 // invalidation). Redis is an accelerator, never a dependency the site stops without:
 // see docs/decisions/0004-redis-rate-limits.md.
 import { randomUUID } from 'node:crypto';
-import { Redis, type RedisOptions } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis, RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 
 export interface SharedRedisOptions {
@@ -38,7 +39,12 @@ const DEFAULT_NAMESPACE = 'ecosouk:';
 /** Quiet enough that a long outage does not flood the log, often enough to stay visible. */
 const ERROR_LOG_INTERVAL_MS = 60_000;
 
+// ioredis is required only when Redis is configured: without REDIS_URL (one instance, `npm start`)
+// the server does not carry its modules (decision 0049). A CommonJS package: required in step.
+const loadIoredis = () => createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+
 export function createSharedRedis({ url, log, namespace = DEFAULT_NAMESPACE, commandTimeoutMs = 500 }: SharedRedisOptions): SharedRedis {
+  const { Redis } = loadIoredis();
   const base: RedisOptions = {
     connectTimeout: 2_000,
     // Reconnect for ever with a capped backoff, so the instance recovers whenever Redis does.

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import { redactUrl } from '../redact.ts';
 
@@ -67,6 +67,14 @@ function messageIdOf(delivery: Delivery, mailFrom: string): string {
   return `<${delivery.id}@${domain}>`;
 }
 
+// nodemailer is loaded on the first message, not at start: a web server that sends none (most
+// requests, every benchmark) does not carry its modules (decision 0049).
+type TransportOptions = Parameters<typeof import('nodemailer').createTransport>[0];
+function lazyTransport(options: TransportOptions): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options)));
+}
+
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outboxDir'>, log: MailLog): Mailer {
   const fields = (message: MailMessage, delivery: Delivery) => ({
     messageId: messageIdOf(delivery, config.mailFrom),
@@ -81,7 +89,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outb
 
   if (config.smtpUrl) {
     // Options in the URL (?connectionTimeout=… etc.) win over these defaults.
-    const transport = nodemailer.createTransport({
+    const transport = lazyTransport({
       url: config.smtpUrl,
       connectionTimeout: SMTP_TIMEOUT_MS,
       greetingTimeout: SMTP_TIMEOUT_MS,
@@ -90,17 +98,17 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outb
     });
     return {
       async send(message, delivery = freshDelivery()) {
-        const info = await transport.sendMail(fields(message, delivery));
+        const info = await (await transport()).sendMail(fields(message, delivery));
         // No links here: in production they carry secret tokens.
         log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'e-mail sent');
       },
     };
   }
 
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const composer = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message, delivery = freshDelivery()) {
-      const info = await composer.sendMail(fields(message, delivery));
+      const info = await (await composer()).sendMail(fields(message, delivery));
       await mkdir(config.outboxDir, { recursive: true });
       const file = path.join(config.outboxDir, outboxFileName(delivery));
       // Written under another name first, so a reader never sees half a message; the rename
