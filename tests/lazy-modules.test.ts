@@ -40,8 +40,11 @@ describe('packages loaded on first use', () => {
       const { sniffImage } = await import('./server/services/image-pipeline.ts');
       const { createSharedRedis } = await import('./server/services/redis.ts');
       const os = await import('node:os');
-      const mailer = createMailer({ mailFrom: 'EcoSouk <no-reply@ecosouk.dz>', outboxDir: os.tmpdir() + '/ecosouk-lazy-' + process.pid }, { info() {}, error() {} });
+      const { mkdtemp, rm } = await import('node:fs/promises');
+      const outboxDir = await mkdtemp(os.tmpdir() + '/ecosouk-lazy-');
+      const mailer = createMailer({ mailFrom: 'EcoSouk <no-reply@ecosouk.dz>', outboxDir }, { info() {}, error() {} });
       await mailer.send({ to: 'someone@example.com', subject: 'lazy', text: 'lazy' });
+      await rm(outboxDir, { recursive: true, force: true });
       await sniffImage(Buffer.from('not an image'));
       const log = { info() {}, warn() {}, error() {}, debug() {} };
       const redis = createSharedRedis({ url: 'redis://127.0.0.1:1', log, commandTimeoutMs: 10 });
