@@ -29,7 +29,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'node server/main.ts',
+    // What `npm run serve` runs: the server compiled by scripts/e2e.ts's build (decision 0050).
+    command: 'node --conditions=ecosouk-compiled build/node/server/main.js',
     cwd: root,
     port,
     env: {

@@ -386,23 +386,25 @@ const baselinePort = appPort + 2;
 const baselineRoot = args.baseline ? path.resolve(args.baseline) : undefined;
 log(`\nStarting the production server${baselineRoot ? `, the baseline's (${baselineRoot})` : ''} and the bare Fastify ceiling…`);
 // The server runs with the Node options of `npm run serve` (package.json) of its checkout, as in production.
-async function serveOptions(checkout: string): Promise<string[]> {
+/** Node's arguments as the checkout's `npm run serve` gives them (its options and entry, without the .env file), which `npm run build` built. */
+async function serveCommand(checkout: string): Promise<string[]> {
   const scripts = (JSON.parse(await readFile(path.join(checkout, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-  return (scripts.serve ?? '').split(/\s+/).filter((word) => word.startsWith('--') && !word.startsWith('--env-file'));
+  const words = (scripts.serve ?? 'node server/main.ts').split(/\s+/).slice(1);
+  return words.filter((word) => !word.startsWith('--env-file'));
 }
 // BENCH_CEILING_PAGE: the minimal page the pages are measured against (app/routes/bench-ceiling.tsx).
 const searchIndex = args['search-index'] === 'database' ? 'database' : 'memory';
 const serverEnv = (port: number) => ({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DEMO: 'false', NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', BENCH_CEILING_PAGE: 'true', SEARCH_INDEX: searchIndex });
 // With the index, measured once it has loaded (until then searches read the database).
 const ready = searchIndex === 'memory' ? /search index loaded/ : /EcoSouk is ready/;
-const server = await start([...(await serveOptions(root)), 'server/main.ts'], serverEnv(appPort), ready);
+const server = await start(await serveCommand(root), serverEnv(appPort), ready);
 // From here on its request log would only cost time; it is not read.
 server.stdout?.removeAllListeners('data');
 server.stdout?.resume();
 // A baseline from before the index (decision 0045) never loads one: it is ready when it listens.
 const baselineIndexes = baselineRoot ? existsSync(path.join(baselineRoot, 'server/services/search-index-feed.ts')) : false;
 const baseline = baselineRoot
-  ? await start([...(await serveOptions(baselineRoot)), 'server/main.ts'], serverEnv(baselinePort), baselineIndexes ? ready : /EcoSouk is ready/, baselineRoot)
+  ? await start(await serveCommand(baselineRoot), serverEnv(baselinePort), baselineIndexes ? ready : /EcoSouk is ready/, baselineRoot)
   : undefined;
 baseline?.stdout?.removeAllListeners('data');
 baseline?.stdout?.resume();
