@@ -8,7 +8,13 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const FOLDERS = ['app', 'server', 'db', 'common'] as const;
 type Folder = (typeof FOLDERS)[number];
 
-const packageImports = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { imports: Record<string, string> }).imports;
+// An import is a path, or paths by condition (decision 0050): the source files are the default's.
+const packageImports = Object.fromEntries(
+  Object.entries((JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { imports: Record<string, string | { default: string }> }).imports).map(([name, target]) => [
+    name,
+    typeof target === 'string' ? target : target.default,
+  ]),
+);
 
 export interface Import {
   file: string;
