@@ -385,8 +385,7 @@ const helloPort = appPort + 1;
 const baselinePort = appPort + 2;
 const baselineRoot = args.baseline ? path.resolve(args.baseline) : undefined;
 log(`\nStarting the production server${baselineRoot ? `, the baseline's (${baselineRoot})` : ''} and the bare Fastify ceiling…`);
-// The server runs with the Node options of `npm run serve` (package.json) of its checkout, as in production.
-/** Node's arguments as the checkout's `npm run serve` gives them (its options and entry, without the .env file), which `npm run build` built. */
+/** The server runs as its checkout's `npm run serve` runs it, as in production: Node's options and entry (built by `npm run build`), without the .env file. */
 async function serveCommand(checkout: string): Promise<string[]> {
   const scripts = (JSON.parse(await readFile(path.join(checkout, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
   const words = (scripts.serve ?? 'node server/main.ts').split(/\s+/).slice(1);
