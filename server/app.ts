@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import type { ServerBuild } from 'react-router';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ViteDevServer } from 'vite';
 import { systemRoutes } from './api/system.ts';
 import { userRoutes } from './api/users.ts';
@@ -31,6 +31,7 @@ import { createLoadContext } from './http/load-context.ts';
 import type { Services } from './services/index.ts';
 import { logSerializers } from './services/redact.ts';
 import { registerServerLimits, serverOptions } from './http/server-options.ts';
+import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { registerMethodNotAllowed } from './plugins/method-not-allowed.ts';
 import { registerPageBodyLimit } from './plugins/page-body-limit.ts';
 import { registerStoredFiles } from './http/stored-files.ts';
@@ -41,6 +42,8 @@ export interface BuildAppOptions {
   /** Serve pages: the production build, a Vite dev server, or nothing (API-only tests). */
   pages?: { mode: 'production'; buildDir?: string } | { mode: 'dev'; vite: ViteDevServer } | false;
   logger?: FastifyServerOptions['logger'];
+  /** Every answer also checked against its zod schema, a 500 when it breaks it (tests, the dev server; decision 0052). */
+  checkResponses?: boolean;
 }
 
 /** Request URLs are logged without their tokens, whichever logger is used (server/services/redact.ts). */
@@ -50,7 +53,7 @@ function withRedaction(logger: FastifyServerOptions['logger']): FastifyServerOpt
   return { ...logger, serializers: { ...logSerializers, ...given } } as FastifyServerOptions['logger'];
 }
 
-export async function buildApp({ services, pages = false, logger }: BuildAppOptions) {
+export async function buildApp({ services, pages = false, logger, checkResponses = false }: BuildAppOptions) {
   const { config } = services;
   const logging: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> =
     logger === undefined
@@ -83,7 +86,7 @@ export async function buildApp({ services, pages = false, logger }: BuildAppOpti
     return defaultJson(request, text, done);
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: checkResponses }));
   registerErrorHandler(app);
   registerServerLimits(app, config);
   registerMethodNotAllowed(app);

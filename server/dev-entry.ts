@@ -25,5 +25,5 @@ async function startServices(): Promise<Services> {
 
 export async function createServer(vite: ViteDevServer) {
   cache.ecosoukServices ??= startServices();
-  return buildApp({ services: await cache.ecosoukServices, pages: { mode: 'dev', vite }, logger: { level: 'warn' } });
+  return buildApp({ services: await cache.ecosoukServices, pages: { mode: 'dev', vite }, logger: { level: 'warn' }, checkResponses: true });
 }

@@ -1,10 +1,10 @@
 // An answer the search's result cache hands to many anonymous callers is serialized once, and
 // compressed once per encoding.
 //
-// Serializing runs the route's response schema (fastify-type-provider-zod): it validates the
-// answer and strips every field the schema does not name, which is what keeps a column added to
-// a query from reaching the public API. That work is worth doing once per cached result, not
-// once per request: on a popular search it was 38 % of the server's time, and the ETag's hash
+// Serializing runs the route's response schema (server/http/response-serializer.ts): it writes
+// only the fields the schema names, which is what keeps a column added to a query from reaching
+// the public API. That work is worth doing once per cached result, not once per request: on a
+// popular search it was 38 % of the server's time through zod's serializer, and the ETag's hash
 // another 9 % (issue #18). The bytes and their ETag are kept beside the cached result object for
 // as long as the cache keeps that object; a result built for one request is dropped with it.
 //

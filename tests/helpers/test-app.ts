@@ -70,7 +70,7 @@ export async function createTestContext(name: string, { env = {}, rateLimits, re
     ...(now ? { now } : {}),
     viewBatchMs,
   });
-  const app = await buildApp({ services, logger: false });
+  const app = await buildApp({ services, logger: false, checkResponses: true });
   await app.ready();
   return {
     app,

@@ -9,7 +9,7 @@ let ctx: TestContext;
 let app: App;
 beforeAll(async () => {
   ctx = await createTestContext('errors');
-  app = await buildApp({ services: ctx.services, logger: false });
+  app = await buildApp({ services: ctx.services, logger: false, checkResponses: true });
   app.get('/boom', async () => {
     throw new Error('secret connection string postgres://user:pw@db');
   });

@@ -132,7 +132,7 @@ describe('client addresses and trusted proxies', () => {
   async function withTrust(trustProxy?: string): Promise<{ app: App }> {
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy }) });
     const services = createServices({ config, database, storage: createLocalDiskStorage(config.uploadsDir), rateLimits: { forgotPassword: { max: 2, windowMs: 60_000 } } });
-    const app = await buildApp({ services, logger: false });
+    const app = await buildApp({ services, logger: false, checkResponses: true });
     apps.push(app);
     return { app };
   }
@@ -215,7 +215,7 @@ describe('tokens never reach the logs', () => {
       },
     });
     const services = createServices({ config, database, storage: createLocalDiskStorage(config.uploadsDir), log: pino({ level: 'info' }, sink) });
-    const app = await buildApp({ services });
+    const app = await buildApp({ services, checkResponses: true });
     await app.ready();
     ctx = {
       app,

@@ -44,7 +44,7 @@ async function listen(app: App): Promise<string> {
 async function instance(redisUrl?: string, namespace?: string): Promise<Instance> {
   const config = loadConfig({ DATA_DIR: ctx.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) });
   const services = createServices({ config, database: ctx.database, storage: createLocalDiskStorage(config.uploadsDir), rateLimits: GENEROUS, ...(namespace ? { redisNamespace: namespace } : {}) });
-  const app = await buildApp({ services, logger: false });
+  const app = await buildApp({ services, logger: false, checkResponses: true });
   const base = await listen(app);
   const created = {
     app,
@@ -186,7 +186,7 @@ describe('the stream on one instance', () => {
   });
 
   it('heartbeats keep a quiet stream open, and shutdown ends it', async () => {
-    const app = await buildApp({ services: ctx.services, logger: false });
+    const app = await buildApp({ services: ctx.services, logger: false, checkResponses: true });
     await app.register(async (scoped) => {
       registerAuth(scoped, ctx.services);
       await scoped.register(messagingRoutes(ctx.services, { heartbeatMs: 50 }), { prefix: '/fast' });

@@ -99,7 +99,7 @@ describe('404 rate limit', () => {
       rateLimits: { notFound: { max: 1, windowMs: 60_000 } },
       now: clock.now,
     });
-    const app = await buildApp({ services, logger: false });
+    const app = await buildApp({ services, logger: false, checkResponses: true });
     try {
       const ip = '203.0.113.7';
       expect((await app.inject({ url: '/api/nope', remoteAddress: ip })).statusCode).toBe(404);

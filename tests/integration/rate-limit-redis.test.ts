@@ -60,7 +60,7 @@ async function instance({ redisUrl, namespace, rateLimits = {}, now }: { redisUr
     ...(namespace ? { redisNamespace: namespace } : {}),
     ...(now ? { now } : {}),
   });
-  const app = await buildApp({ services, logger: false });
+  const app = await buildApp({ services, logger: false, checkResponses: true });
   await app.ready();
   const created: Instance = {
     app,
