@@ -21,7 +21,7 @@ import { z } from 'zod';
 type Serialize = (data: unknown) => string;
 
 /** The JSON Schema of what a zod schema outputs, as fast-json-stringify reads it. */
-export function outputJsonSchema(schema: z.ZodType): Schema {
+function outputJsonSchema(schema: z.ZodType): Schema {
   // Not representable (z.any, z.custom): written as JSON.stringify writes it.
   return z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Schema;
 }
