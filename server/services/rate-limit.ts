@@ -30,29 +30,62 @@ export class RateLimitedError extends AppError {
 /** Milliseconds since the epoch. */
 export type Clock = () => number;
 
-export function createMemoryRateLimiter({ now: clock = Date.now }: { now?: Clock } = {}): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  let lastSweep = clock();
+// A key's window in one number: when it ends (ms) times COUNT_SPAN, plus its hits, which stop
+// counting at COUNT_SPAN - 1 (every rule's max is far below it). Exact for ends before the year 2248.
+const COUNT_SPAN = 1024;
+
+export interface MemoryRateLimiter extends RateLimiter {
+  /** Keys held: those whose window has not ended, and ended ones not yet taken off. */
+  readonly size: number;
+}
+
+export function createMemoryRateLimiter({ now: clock = Date.now }: { now?: Clock } = {}): MemoryRateLimiter {
+  // A map a window length, one number a key (not an object: a crowd of addresses each searching
+  // once held ~215 bytes an address). A window is restarted by deleting its key and setting it
+  // again, so each map holds its keys in the order their windows end and the ended ones are taken
+  // off its front as they end: the memory held follows the keys active within one window.
+  const byLength = new Map<number, Map<string, number>>();
+  const sweep = (now: number) => {
+    for (const windows of byLength.values()) {
+      for (const [key, window] of windows) {
+        if (Math.floor(window / COUNT_SPAN) > now) break;
+        windows.delete(key);
+      }
+    }
+  };
+  const current = (key: string, rule: RateLimitRule, now: number): number | undefined => {
+    const window = byLength.get(rule.windowMs)?.get(key);
+    return window !== undefined && Math.floor(window / COUNT_SPAN) > now ? window : undefined;
+  };
   return {
+    get size() {
+      let keys = 0;
+      for (const windows of byLength.values()) keys += windows.size;
+      return keys;
+    },
     async hit(key, rule) {
       const now = clock();
-      if (now - lastSweep > 60_000) {
-        for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
-        lastSweep = now;
+      sweep(now);
+      let windows = byLength.get(rule.windowMs);
+      if (!windows) byLength.set(rule.windowMs, (windows = new Map()));
+      let window = current(key, rule, now);
+      if (window === undefined) {
+        // Already taken off unless the clock was set back since (the sweep stops at the first key
+        // whose window runs on): deleted so that it goes to the back.
+        windows.delete(key);
+        window = (now + rule.windowMs) * COUNT_SPAN;
       }
-      let window = windows.get(key);
-      if (!window || window.resetAt <= now) {
-        window = { count: 0, resetAt: now + rule.windowMs };
-        windows.set(key, window);
-      }
-      window.count++;
-      return window.count > rule.max ? Math.ceil((window.resetAt - now) / 1000) : 0;
+      if (window % COUNT_SPAN < COUNT_SPAN - 1) window += 1;
+      windows.set(key, window);
+      const resetAt = Math.floor(window / COUNT_SPAN);
+      return window % COUNT_SPAN > rule.max ? Math.ceil((resetAt - now) / 1000) : 0;
     },
     async peek(key, rule) {
       const now = clock();
-      const window = windows.get(key);
-      if (!window || window.resetAt <= now) return 0;
-      return window.count >= rule.max ? Math.max(1, Math.ceil((window.resetAt - now) / 1000)) : 0;
+      const window = current(key, rule, now);
+      if (window === undefined) return 0;
+      const resetAt = Math.floor(window / COUNT_SPAN);
+      return window % COUNT_SPAN >= rule.max ? Math.max(1, Math.ceil((resetAt - now) / 1000)) : 0;
     },
   };
 }
