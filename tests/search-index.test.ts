@@ -164,6 +164,29 @@ describe('the in-memory search index', () => {
     for (const text of ['', ' ', "!'a'", "'a' & !'b'", "'wi' <-> 'fi'", "( 'wi' <2> 'fi' ) | 'x'", "'a':A", "'a':*B", "'a' 'b'", "'a' &", "( 'a'"]) expect(parseTsquery(text), text).toBeNull();
   });
 
+  it('gives the pages of a category in a wilaya by date within a price range after a load in any order', () => {
+    // The category x wilaya lists keep each slot's price beside it (a walk by date skips the slots
+    // out of range without reading their records); a load sorts its lists once at the end.
+    const r = random(7);
+    const index = new SearchIndex();
+    const listings = new Map<number, IndexedListing>();
+    for (let ref = 1; ref <= 3000; ref++) {
+      const listing = { ...listingAt(r, ref), price: r.int(50_000) };
+      listings.set(ref, listing);
+      index.put(listing, true);
+    }
+    index.loaded();
+    let nonEmpty = 0;
+    for (let i = 0; i < 200; i++) {
+      const raw = { category: r.pick(CATEGORIES), address: r.pick(ADDRESSES), minPrice: String(r.int(20_000)), maxPrice: String(20_000 + r.int(30_000)), sortBy: r.pick(['date_desc', 'date_asc']), currentPage: String(r.pick([1, 2, 5])) };
+      const params = searchParamsSchema.parse(raw);
+      const want = expected(listings, new Set(), params);
+      if (want.refs.length > 0) nonEmpty += 1;
+      expect({ raw, ...index.search(params, NOW_US) }).toEqual({ raw, ...want });
+    }
+    expect(nonEmpty).toBeGreaterThan(150);
+  });
+
   it('gives the pages and capped counts of the rules, through loads, changes, bans and compactions', () => {
     const r = random(18);
     const index = new SearchIndex();

@@ -84,25 +84,45 @@ class Dictionary {
  */
 class OrderedSlots {
   slots = new Int32Array(16);
+  /**
+   * Each slot's price at the same position, in the lists that keep it (else null): a walk by date
+   * with a price filter skips the slots out of range without reading their records.
+   */
+  prices: Int32Array | null;
   length = 0;
   private readonly before: (a: number, b: number) => number;
-  constructor(before: (a: number, b: number) => number) {
+  private readonly priceOf: ((slot: number) => number) | null;
+  constructor(before: (a: number, b: number) => number, priceOf: ((slot: number) => number) | null = null) {
     this.before = before;
+    this.priceOf = priceOf;
+    this.prices = priceOf ? new Int32Array(16) : null;
   }
   /** Slots a load will push: counted first, so that the list is allocated once at its size. */
   expected = 0;
   /** Allocates room for `expected` slots and a little more, before a load pushes them. */
   allocate(): void {
-    const slots = new Int32Array(this.length + this.expected + (this.expected >> 5) + 16);
+    const room = this.length + this.expected + (this.expected >> 5) + 16;
+    const slots = new Int32Array(room);
     slots.set(this.slots.subarray(0, this.length));
     release(this.slots);
     this.slots = slots;
+    if (this.prices) {
+      const prices = new Int32Array(room);
+      prices.set(this.prices.subarray(0, this.length));
+      release(this.prices);
+      this.prices = prices;
+    }
     this.expected = 0;
   }
   /** Appends without ordering (a load, after allocate()); sort() orders them once after. */
   push(slot: number): void {
-    if (this.length === this.slots.length) this.slots = grow(this.slots, this.slots.length * 2);
+    if (this.length === this.slots.length) this.growTo(this.slots.length * 2);
+    if (this.prices) this.prices[this.length] = this.priceOf!(slot);
     this.slots[this.length++] = slot;
+  }
+  private growTo(room: number): void {
+    this.slots = grow(this.slots, room);
+    if (this.prices) this.prices = grow(this.prices, room);
   }
   insert(slot: number): void {
     let at = this.length;
@@ -117,9 +137,13 @@ class OrderedSlots {
       }
       at = lo;
     }
-    if (this.length === this.slots.length) this.slots = grow(this.slots, this.slots.length * 2);
+    if (this.length === this.slots.length) this.growTo(this.slots.length * 2);
     this.slots.copyWithin(at + 1, at, this.length);
     this.slots[at] = slot;
+    if (this.prices) {
+      this.prices.copyWithin(at + 1, at, this.length);
+      this.prices[at] = this.priceOf!(slot);
+    }
     this.length += 1;
   }
   /** The first position whose slot `accept` takes, in a list ordered so that it takes every slot after that one too. */
@@ -135,11 +159,16 @@ class OrderedSlots {
   }
   sort(): void {
     this.slots.subarray(0, this.length).sort(this.before);
+    if (this.prices) for (let i = 0; i < this.length; i++) this.prices[i] = this.priceOf!(this.slots[i]!);
   }
   /** Keeps the slots `keep` says yes to, in order. */
   filter(keep: (slot: number) => boolean): void {
     let to = 0;
-    for (let i = 0; i < this.length; i++) if (keep(this.slots[i]!)) this.slots[to++] = this.slots[i]!;
+    for (let i = 0; i < this.length; i++) {
+      if (!keep(this.slots[i]!)) continue;
+      if (this.prices) this.prices[to] = this.prices[i]!;
+      this.slots[to++] = this.slots[i]!;
+    }
     this.length = to;
   }
 }
@@ -148,17 +177,19 @@ class OrderedSlots {
 class ListsByKey {
   private readonly lists = new Map<number, OrderedSlots>();
   private readonly order: (a: number, b: number) => number;
+  private readonly priceOf: ((slot: number) => number) | null;
   /** What a search reads for a key no listing has: nothing. */
   private readonly none: OrderedSlots;
-  constructor(order: (a: number, b: number) => number) {
+  constructor(order: (a: number, b: number) => number, priceOf: ((slot: number) => number) | null = null) {
     this.order = order;
-    this.none = new OrderedSlots(order);
+    this.priceOf = priceOf;
+    this.none = new OrderedSlots(order, priceOf);
   }
   /** The key's list, made when a listing first has the key. */
   of(key: number): OrderedSlots {
     let list = this.lists.get(key);
     if (!list) {
-      list = new OrderedSlots(this.order);
+      list = new OrderedSlots(this.order, this.priceOf);
       this.lists.set(key, list);
     }
     return list;
@@ -211,7 +242,7 @@ export class SearchIndex {
   private readonly byCommune = new ListsByKey(this.oldestFirst);
   private readonly bySeller = new ListsByKey(this.oldestFirst);
   /** By category and wilaya together, the commonest pair of filters (a category's page in a wilaya): key category * 65536 + wilaya. */
-  private readonly byCategoryAddress = new ListsByKey(this.oldestFirst);
+  private readonly byCategoryAddress = new ListsByKey(this.oldestFirst, (slot) => this.records.price(slot));
   /** The listings of each lexeme, for searches with words. */
   private readonly postings = new Postings();
   /**
@@ -513,7 +544,10 @@ export class SearchIndex {
       }
       return this.pageOf(this.holding(text), 0, Number.MAX_SAFE_INTEGER, matches, before, offset, end);
     }
-    if (walkCost <= heapCost) return (byDate ? this.walkList(list.slots, 0, list.length, reversed, matches, offset, end) : this.walkList(prices.slots, from, to, reversed, matches, offset, end))!;
+    if (walkCost <= heapCost) {
+      const priceRange = list.prices && (minPrice > -Infinity || maxPrice < Infinity) ? { prices: list.prices, min: minPrice, max: maxPrice } : undefined;
+      return (byDate ? this.walkList(list.slots, 0, list.length, reversed, matches, offset, end, Infinity, priceRange) : this.walkList(prices.slots, from, to, reversed, matches, offset, end))!;
+    }
     return byDate ? this.pageOf(prices.slots, from, to, matches, before, offset, end) : this.pageOf(list.slots, 0, list.length, matches, before, offset, end);
   }
 
@@ -521,12 +555,14 @@ export class SearchIndex {
    * slots[first..last) in order (or backwards), the matches counted until the page is read and the
    * count capped; null past `budget` slots read.
    */
-  private walkList(slots: Int32Array, first: number, last: number, backwards: boolean, matches: (slot: number) => boolean, offset: number, end: number, budget = Infinity): IndexAnswer | null {
+  private walkList(slots: Int32Array, first: number, last: number, backwards: boolean, matches: (slot: number) => boolean, offset: number, end: number, budget = Infinity, priceRange?: { prices: Int32Array; min: number; max: number }): IndexAnswer | null {
     const page: number[] = [];
     let count = 0;
     for (let i = 0; i < last - first && (count <= COUNT_CAP || count < end); i++) {
       if (i >= budget) return null;
-      const slot = slots[backwards ? last - 1 - i : first + i]!;
+      const at = backwards ? last - 1 - i : first + i;
+      if (priceRange && (priceRange.prices[at]! < priceRange.min || priceRange.prices[at]! > priceRange.max)) continue;
+      const slot = slots[at]!;
       if (!matches(slot)) continue;
       if (count >= offset && count < end) page.push(this.records.ref(slot));
       count += 1;
