@@ -101,28 +101,25 @@ class OrderedSlots {
   expected = 0;
   /** Allocates room for `expected` slots and a little more, before a load pushes them. */
   allocate(): void {
-    const room = this.length + this.expected + (this.expected >> 5) + 16;
-    const slots = new Int32Array(room);
-    slots.set(this.slots.subarray(0, this.length));
-    release(this.slots);
-    this.slots = slots;
-    if (this.prices) {
-      const prices = new Int32Array(room);
-      prices.set(this.prices.subarray(0, this.length));
-      release(this.prices);
-      this.prices = prices;
-    }
+    this.moveTo(this.length + this.expected + (this.expected >> 5) + 16);
     this.expected = 0;
   }
   /** Appends without ordering (a load, after allocate()); sort() orders them once after. */
   push(slot: number): void {
-    if (this.length === this.slots.length) this.growTo(this.slots.length * 2);
+    if (this.length === this.slots.length) this.moveTo(this.slots.length * 2);
     if (this.prices) this.prices[this.length] = this.priceOf!(slot);
     this.slots[this.length++] = slot;
   }
-  private growTo(room: number): void {
-    this.slots = grow(this.slots, room);
-    if (this.prices) this.prices = grow(this.prices, room);
+  /** Moves the slots held (and their prices) into arrays of `room`; the old ones are released. */
+  private moveTo(room: number): void {
+    const move = (from: Int32Array) => {
+      const to = new Int32Array(room);
+      to.set(from.subarray(0, this.length));
+      release(from);
+      return to;
+    };
+    this.slots = move(this.slots);
+    if (this.prices) this.prices = move(this.prices);
   }
   insert(slot: number): void {
     let at = this.length;
@@ -137,7 +134,7 @@ class OrderedSlots {
       }
       at = lo;
     }
-    if (this.length === this.slots.length) this.growTo(this.slots.length * 2);
+    if (this.length === this.slots.length) this.moveTo(this.slots.length * 2);
     this.slots.copyWithin(at + 1, at, this.length);
     this.slots[at] = slot;
     if (this.prices) {
